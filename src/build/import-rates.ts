@@ -1,0 +1,97 @@
+// From HMRC's exports to the periods the service serves: validate every row,
+// merge each file's rows per currency, and check the files against each other.
+import * as v from "valibot";
+import { nextDay } from "../vat/calendar.ts";
+import { comparePeriods, type PeriodKind } from "../vat/period.ts";
+import { BuildError, lineRanges, type AnomalyLog } from "./anomalies.ts";
+import { checkAcrossFiles } from "./checks.ts";
+import { mergeFileRows, type LocatedRow, type MergedRate } from "./merge.ts";
+import { HMRC_HEADER, HmrcRow, describeIssues } from "./row-schema.ts";
+import type { SourceFile } from "./sources.ts";
+
+export interface ImportedRate {
+  currencyCode: string;
+  startsOn: string;
+  endsOn: string;
+  kind: PeriodKind;
+  rate: string;
+  source: string;
+}
+
+export interface FileRates {
+  file: SourceFile;
+  rates: MergedRate[];
+}
+
+export interface RateImport {
+  rates: ImportedRate[];
+  files: FileRates[];
+  rowCount: number;
+}
+
+export function importRates(sources: readonly SourceFile[], log: AnomalyLog): RateImport {
+  const files = sources.map((file) => ({ file, rates: mergeFileRows(file.name, validateFile(file, log), log) }));
+  checkMonthlyContinuity(files.filter((f) => f.file.kind === "monthly"));
+  checkAcrossFiles(files, log);
+
+  const rates = files.flatMap(({ file, rates }) =>
+    rates.map((r) => ({
+      currencyCode: r.code,
+      startsOn: r.startsOn,
+      endsOn: r.endsOn,
+      kind: file.kind,
+      rate: r.rate,
+      source: `${file.name}:${lineRanges(r.lines)}`,
+    })),
+  );
+  rates.sort((a, b) => (a.currencyCode === b.currencyCode ? comparePeriods(a, b) : a.currencyCode < b.currencyCode ? -1 : 1));
+  return { rates, files, rowCount: sources.reduce((n, f) => n + f.records.length, 0) };
+}
+
+function validateFile(file: SourceFile, log: AnomalyLog): LocatedRow[] {
+  if (file.header.length !== HMRC_HEADER.length || file.header.some((h, i) => h.trim() !== HMRC_HEADER[i])) {
+    throw new BuildError(file.name, 1, `header is "${file.header.join(",")}", expected "${HMRC_HEADER.join(",")}"`);
+  }
+  const untidy: number[] = [];
+  const rows = file.records.map(({ line, fields }) => {
+    const result = v.safeParse(HmrcRow, fields);
+    if (!result.success) throw new BuildError(file.name, line, describeIssues(result.issues));
+    const row = result.output;
+    if (fields[0] !== row.country || fields[1] !== row.currencyName || fields[2] !== row.code) untidy.push(line);
+    checkPeriodFitsFile(file, line, row, log);
+    return { line, row };
+  });
+  if (untidy.length > 0) {
+    log.notice("untidy-text", file.name, untidy[0]!, `surrounding or doubled spaces trimmed from names on line${untidy.length > 1 ? "s" : ""} ${lineRanges(untidy)}`);
+  }
+  return rows;
+}
+
+function checkPeriodFitsFile(file: SourceFile, line: number, row: HmrcRow, log: AnomalyLog): void {
+  if (file.kind === "monthly") {
+    const first = `${file.stamp}-01`;
+    const last = lastDayOfMonth(file.stamp);
+    if (row.startsOn !== first || row.endsOn !== last) {
+      throw new BuildError(file.name, line, `period ${row.startsOn}..${row.endsOn} is not the file's month ${first}..${last}`);
+    }
+  } else if (row.startsOn !== file.stamp || row.endsOn !== lastDayOfMonth(row.startsOn.slice(0, 7))) {
+    log.warning("amendment-period", file.name, line, `${row.code} amendment runs ${row.startsOn}..${row.endsOn}; expected ${file.stamp} to the end of that month`);
+  }
+}
+
+function lastDayOfMonth(yearMonth: string): string {
+  const [y, m] = yearMonth.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+/** Monthly files must follow each other without a gap or an overlap. */
+function checkMonthlyContinuity(monthly: readonly FileRates[]): void {
+  for (let i = 1; i < monthly.length; i++) {
+    const prev = monthly[i - 1]!;
+    const cur = monthly[i]!;
+    const expected = nextDay(prev.rates[0]!.endsOn);
+    if (cur.rates[0]!.startsOn !== expected) {
+      throw new BuildError(cur.file.name, undefined, `monthly files leave a gap: ${prev.file.name} ends ${prev.rates[0]!.endsOn}, this one starts ${cur.rates[0]!.startsOn} (the snapshot covers ${monthly[0]!.file.stamp} to ${monthly.at(-1)!.file.stamp})`);
+    }
+  }
+}

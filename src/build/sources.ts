@@ -1,0 +1,73 @@
+// Reads the upstream snapshot: finds HMRC's CSV exports, hashes them, and
+// parses each into records that remember their line numbers.
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "csv-parse/sync";
+import { BuildError } from "./anomalies.ts";
+
+export type SourceKind = "monthly" | "amendment";
+
+export interface SourceFile {
+  name: string;
+  kind: SourceKind;
+  /** YYYY-MM for a monthly file, YYYY-MM-DD for an amendment. */
+  stamp: string;
+  sha256: string;
+  header: string[];
+  records: { line: number; fields: string[] }[];
+}
+
+const FILE_NAME = /^(monthly|amendment)_csv_(\d{4}-\d{2}(?:-\d{2})?)\.csv$/;
+
+export function sha256(bytes: Uint8Array | string): string {
+  return new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
+}
+
+/** Every HMRC export in `dir`, monthly then amendments, each in date order. */
+export function readHmrcSources(dir: string): SourceFile[] {
+  if (!existsSync(dir)) throw new BuildError(dir, undefined, "upstream directory does not exist");
+  const names = readdirSync(dir).filter((n) => n.endsWith(".csv")).sort();
+  const files: SourceFile[] = [];
+  for (const name of names) {
+    const m = FILE_NAME.exec(name);
+    if (!m) throw new BuildError(name, undefined, "not an HMRC export name (monthly_csv_YYYY-MM.csv or amendment_csv_YYYY-MM-DD.csv)");
+    const kind = m[1] as SourceKind;
+    const stamp = m[2]!;
+    if ((kind === "monthly") !== (stamp.length === 7)) throw new BuildError(name, undefined, "file name's date does not fit its kind");
+    files.push(parseSource(name, kind, stamp, readFileSync(join(dir, name))));
+  }
+  if (!files.some((f) => f.kind === "monthly")) {
+    throw new BuildError(dir, undefined, "no monthly_csv_YYYY-MM.csv files found: nothing to build from");
+  }
+  return files.sort((a, b) => (a.kind === b.kind ? a.stamp.localeCompare(b.stamp) : a.kind === "monthly" ? -1 : 1));
+}
+
+export function parseSource(name: string, kind: SourceKind, stamp: string, bytes: Uint8Array): SourceFile {
+  const text = decodeUtf8(name, bytes);
+  let rows: { record: string[]; info: { lines: number } }[];
+  try {
+    rows = parse(text, { bom: true, info: true, skip_empty_lines: true }) as unknown as typeof rows;
+  } catch (e) {
+    const line = (e as { lines?: number }).lines;
+    throw new BuildError(name, line, `malformed CSV: ${(e as Error).message}`);
+  }
+  const [head, ...body] = rows;
+  if (!head) throw new BuildError(name, undefined, "file is empty");
+  if (body.length === 0) throw new BuildError(name, undefined, "file has a header but no rows");
+  return {
+    name,
+    kind,
+    stamp,
+    sha256: sha256(bytes),
+    header: head.record,
+    records: body.map((r) => ({ line: r.info.lines, fields: r.record })),
+  };
+}
+
+function decodeUtf8(name: string, bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new BuildError(name, undefined, "not UTF-8 text");
+  }
+}

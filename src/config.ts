@@ -1,0 +1,40 @@
+// Configuration by environment, with defaults that work from a fresh clone.
+import { resolve } from "node:path";
+
+const root = resolve(import.meta.dir, "..");
+
+export interface Config {
+  port: number;
+  host: string;
+  databasePath: string;
+  upstreamDir: string;
+  correctionsPath: string;
+  migrationsDir: string;
+  basePath: string;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST || "0.0.0.0",
+    databasePath: resolve(env.DATABASE_PATH || resolve(root, "db/feed.sqlite")),
+    upstreamDir: resolve(env.UPSTREAM_DIR || resolve(root, "db/upstream")),
+    correctionsPath: resolve(env.CORRECTIONS_FILE || resolve(root, "db/corrections.json")),
+    migrationsDir: resolve(root, "db/migrations"),
+    basePath: normaliseBasePath(env.BASE_PATH ?? ""),
+  };
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === "") return 3000;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0-65535, not "${value}"`);
+  return port;
+}
+
+/** "/api/" → "/api"; "" stays "" so routes sit at the root. */
+export function normaliseBasePath(value: string): string {
+  const trimmed = value.trim().replace(/\/+$/, "");
+  if (trimmed === "") return "";
+  return trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
+}

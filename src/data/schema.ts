@@ -1,0 +1,58 @@
+// The database's shape. Kept free of `bun:sqlite` so drizzle-kit (which loads
+// it under Node) can read it.
+import { primaryKey, sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
+
+/** Bumped with every migration; the server refuses a file built for another version. */
+export const SCHEMA_VERSION = "1";
+
+/** One row per currency per period HMRC published (monthly, or a weekly amendment). */
+export const rates = sqliteTable(
+  "rates",
+  {
+    currencyCode: text("currency_code").notNull(),
+    startsOn: text("starts_on").notNull(), // YYYY-MM-DD, inclusive
+    endsOn: text("ends_on").notNull(), // YYYY-MM-DD, inclusive
+    kind: text("kind", { enum: ["monthly", "amendment"] }).notNull(),
+    // The published decimal, canonicalised but never passed through a float.
+    rate: text("rate").notNull(),
+    source: text("source").notNull(), // file:lines it came from
+  },
+  (t) => [primaryKey({ columns: [t.currencyCode, t.startsOn, t.kind] })],
+);
+
+export const currencies = sqliteTable("currencies", {
+  code: text("code").primaryKey(),
+  name: text("name").notNull(),
+  hmrcName: text("hmrc_name").notNull(),
+  firstDate: text("first_date").notNull(),
+  lastDate: text("last_date").notNull(),
+});
+
+export const versions = sqliteTable("versions", {
+  software: text("software").primaryKey(),
+  npmPackage: text("npm_package").notNull(),
+  releaseVersion: text("release_version").notNull(),
+  releaseDate: text("release_date").notNull(),
+  nightlyVersion: text("nightly_version").notNull(),
+  nightlyDate: text("nightly_date").notNull(),
+});
+
+/** Provenance of the build: schema version, source hashes, counts. */
+export const buildInfo = sqliteTable("build_info", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+/** Every anomaly the importer found, with where it found it. */
+export const anomalies = sqliteTable(
+  "anomalies",
+  {
+    id: integer("id").primaryKey(),
+    severity: text("severity", { enum: ["notice", "warning"] }).notNull(),
+    kind: text("kind").notNull(),
+    file: text("file").notNull(),
+    line: integer("line").notNull(),
+    message: text("message").notNull(),
+  },
+  (t) => [index("anomalies_kind").on(t.kind)],
+);

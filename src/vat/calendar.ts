@@ -1,0 +1,35 @@
+// Calendar dates as ISO strings (YYYY-MM-DD). Strings compare in date order,
+// so they are what the database stores and the lookup compares.
+
+export type IsoDate = string;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True only for a real day of the Gregorian calendar: 2025-02-30 is not one. */
+export function isCalendarDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12 || day < 1) return false;
+  return day <= daysInMonth(year, month);
+}
+
+function daysInMonth(year: number, month: number): number {
+  // Day 0 of the next month is the last day of this one.
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** HMRC writes dates as DD/MM/YYYY; undefined when it is not a real date. */
+export function fromHmrcDate(value: string): IsoDate | undefined {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
+  if (!m) return undefined;
+  const iso = `${m[3]}-${m[2]}-${m[1]}`;
+  return isCalendarDate(iso) ? iso : undefined;
+}
+
+/** The day after `date`. */
+export function nextDay(date: IsoDate): IsoDate {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}

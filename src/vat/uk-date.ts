@@ -1,0 +1,22 @@
+// "Today" for a UK VAT return is the civil date in the UK, which is GMT in
+// winter and BST (UTC+1) in summer: between 23:00 and 00:00 UTC in summer the
+// UK is already on the next day.
+import type { IsoDate } from "./calendar.ts";
+
+const ukCalendar = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The UK civil date at `instant`, as YYYY-MM-DD. */
+export function ukDate(instant: Date): IsoDate {
+  const parts: Record<string, string> = {};
+  for (const { type, value } of ukCalendar.formatToParts(instant)) parts[type] = value;
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** A source of the current instant; injected so tests can pin the clock. */
+export type Clock = () => Date;
+export const systemClock: Clock = () => new Date();
