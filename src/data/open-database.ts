@@ -1,0 +1,46 @@
+// Opens the built database for serving: read-only, refusing a file that is
+// missing, not SQLite, or built for another schema version, with one line
+// saying what is wrong and what to run.
+import { Database } from "bun:sqlite";
+import { existsSync } from "node:fs";
+import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
+import * as schema from "./schema.ts";
+
+export type FeedDb = BunSQLiteDatabase<typeof schema>;
+
+export class DatabaseUnusable extends Error {
+  override name = "DatabaseUnusable";
+}
+
+export interface OpenedDatabase {
+  db: FeedDb;
+  sqlite: Database;
+  buildId: string;
+}
+
+export function openDatabase(path: string): OpenedDatabase {
+  const rebuild = "run `bun run db:build`";
+  if (!existsSync(path)) throw new DatabaseUnusable(`database ${path} does not exist: ${rebuild}`);
+  let sqlite: Database;
+  try {
+    sqlite = new Database(path, { readonly: true, strict: true });
+    // Belt and braces: even a statement that slipped through could not write.
+    sqlite.run("PRAGMA query_only = ON");
+  } catch (e) {
+    throw new DatabaseUnusable(`database ${path} cannot be opened (${(e as Error).message}): ${rebuild}`);
+  }
+  const db = drizzle(sqlite, { schema });
+  let info: Map<string, string>;
+  try {
+    info = new Map(db.select().from(schema.buildInfo).all().map((r) => [r.key, r.value]));
+  } catch (e) {
+    sqlite.close();
+    throw new DatabaseUnusable(`database ${path} is not a feed database (${(e as Error).message}): ${rebuild}`);
+  }
+  const version = info.get("schema_version");
+  if (version !== schema.SCHEMA_VERSION || !info.get("build_id")) {
+    sqlite.close();
+    throw new DatabaseUnusable(`database ${path} has schema version ${version ?? "none"}, this server needs ${schema.SCHEMA_VERSION}: ${rebuild}`);
+  }
+  return { db, sqlite, buildId: info.get("build_id")! };
+}

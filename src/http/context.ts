@@ -1,0 +1,11 @@
+// What every handler is given besides the request.
+import type { IRequest } from "itty-router";
+import type { FeedStore } from "../data/feed-store.ts";
+import type { Clock } from "../vat/uk-date.ts";
+
+export interface AppContext {
+  store: FeedStore;
+  clock: Clock;
+}
+
+export type Handler = (request: IRequest, context: AppContext) => Response | Promise<Response>;

@@ -1,0 +1,20 @@
+// The service is read-only: GET and HEAD on every route, 405 for the rest.
+import type { IRequest } from "itty-router";
+import { Problem } from "./problem.ts";
+
+export const ALLOWED_METHODS = "GET, HEAD";
+
+/** Route middleware: lets GET and HEAD through, answers anything else 405. */
+export function readOnly(request: IRequest, ..._context: unknown[]): undefined {
+  if (request.method === "GET" || request.method === "HEAD") return undefined;
+  throw new Problem("method-not-allowed", `${request.method} is not supported: this API is read-only.`, { allow: ALLOWED_METHODS });
+}
+
+/** HEAD answers exactly as GET would, headers and length included, without the body. */
+export async function withoutBodyForHead(response: Response, request: Request): Promise<Response> {
+  if (request.method !== "HEAD" || response.body === null) return response;
+  const length = (await response.arrayBuffer()).byteLength;
+  const headers = new Headers(response.headers);
+  headers.set("content-length", String(length));
+  return new Response(null, { status: response.status, statusText: response.statusText, headers });
+}
