@@ -29,20 +29,22 @@ export function createApp({ store, clock = systemClock, basePath = "" }: AppOpti
     .all("/vat/exchange-rate/:currency", readOnly, exchangeRateToday)
     .all("/vat/exchange-rate/:currency/:date", readOnly, exchangeRateOnDate)
     .all("/versions/current", readOnly, versionsCurrent)
-    .all("/versions/detail", readOnly, versionsDetail)
-    .all("*", (request) => {
-      throw new Problem("not-found", `There is nothing at ${new URL(request.url).pathname}.`);
-    });
+    .all("/versions/detail", readOnly, versionsDetail);
 
   return async (request) => {
     let response: Response;
     try {
-      response = await router.fetch(request, context);
+      response = (await router.fetch(request, context)) ?? notFound(request);
     } catch (error) {
       response = errorResponse(error, request);
     }
     return withoutBodyForHead(response, request);
   };
+}
+
+function notFound(request: Request): Response {
+  const path = safePath(request);
+  return problemResponse(new Problem("not-found", `There is nothing at ${path}.`), path);
 }
 
 function errorResponse(error: unknown, request: Request): Response {

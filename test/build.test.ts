@@ -1,0 +1,191 @@
+import { describe, expect, test } from "bun:test";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Database } from "bun:sqlite";
+import { buildDatabase } from "../src/build/build-database.ts";
+import { BuildError } from "../src/build/anomalies.ts";
+import { buildOptions, fixtureSnapshot, realDatabase, tempDir } from "./helpers.ts";
+
+const jan = (country: string, name: string, code: string, rate: string) => `${country},${name},${code},${rate},01/01/2024,31/01/2024`;
+const feb = (country: string, name: string, code: string, rate: string) => `${country},${name},${code},${rate},01/02/2024,29/02/2024`;
+const GOOD = {
+  "monthly_csv_2024-01.csv": [jan("USA", "Dollar ", "USD", "1.2651"), jan("France", "Euro", "EUR", "1.1588"), jan("Germany", "Euro", "EUR", "1.1588")],
+  "monthly_csv_2024-02.csv": [feb("USA", "Dollar", "USD", "1.2710"), feb("France", "Euro", "EUR", "1.1700")],
+  "amendment_csv_2024-02-14.csv": ["USA,Dollar,USD,1.3100,14/02/2024,29/02/2024"],
+};
+
+function rows(path: string, sql: string) {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.query(sql).all();
+  } finally {
+    db.close();
+  }
+}
+
+/** Builds `files` over an existing good database and returns the error. */
+function failingBuild(files: Record<string, string[]>, corrections?: unknown, mutate?: (hmrcDir: string) => void) {
+  const out = tempDir();
+  const path = join(out, "feed.sqlite");
+  buildDatabase(buildOptions(fixtureSnapshot(GOOD), path));
+  const before = readFileSync(path);
+  const upstream = fixtureSnapshot(files);
+  const correctionsPath = join(upstream, "corrections.json");
+  if (corrections) writeFileSync(correctionsPath, JSON.stringify(corrections));
+  mutate?.(join(upstream, "hmrc"));
+  let error: unknown;
+  try {
+    buildDatabase(buildOptions(upstream, path, correctionsPath));
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(BuildError);
+  // The previous database is untouched, and nothing is left beside it.
+  expect(Buffer.compare(readFileSync(path), before)).toBe(0);
+  expect(readdirSync(out)).toEqual(["feed.sqlite"]);
+  return (error as BuildError).message;
+}
+
+describe("a build from a small snapshot", () => {
+  test("writes one period per currency per file, merged and sorted", () => {
+    const path = join(tempDir(), "feed.sqlite");
+    const report = buildDatabase(buildOptions(fixtureSnapshot(GOOD), path));
+    expect(report.rows).toBe(6);
+    expect(report.currencies).toBe(2);
+    expect(report.coverage).toEqual({ from: "2024-01-01", to: "2024-02-29" });
+    expect(rows(path, "SELECT currency_code, starts_on, ends_on, kind, rate, source FROM rates ORDER BY currency_code, starts_on, kind")).toEqual([
+      { currency_code: "EUR", starts_on: "2024-01-01", ends_on: "2024-01-31", kind: "monthly", rate: "1.1588", source: "monthly_csv_2024-01.csv:3-4" },
+      { currency_code: "EUR", starts_on: "2024-02-01", ends_on: "2024-02-29", kind: "monthly", rate: "1.17", source: "monthly_csv_2024-02.csv:3" },
+      { currency_code: "USD", starts_on: "2024-01-01", ends_on: "2024-01-31", kind: "monthly", rate: "1.2651", source: "monthly_csv_2024-01.csv:2" },
+      { currency_code: "USD", starts_on: "2024-02-01", ends_on: "2024-02-29", kind: "monthly", rate: "1.271", source: "monthly_csv_2024-02.csv:2" },
+      { currency_code: "USD", starts_on: "2024-02-14", ends_on: "2024-02-29", kind: "amendment", rate: "1.31", source: "amendment_csv_2024-02-14.csv:2" },
+    ]);
+    expect(rows(path, "SELECT code, name, hmrc_name, first_date, last_date FROM currencies ORDER BY code")).toEqual([
+      { code: "EUR", name: "Euro", hmrc_name: "Euro", first_date: "2024-01-01", last_date: "2024-02-29" },
+      { code: "USD", name: "US Dollar", hmrc_name: "Dollar", first_date: "2024-01-01", last_date: "2024-02-29" },
+    ]);
+  });
+
+  test("the same snapshot gives a byte-identical database", () => {
+    const upstream = fixtureSnapshot(GOOD);
+    const a = join(tempDir(), "a.sqlite");
+    const b = join(tempDir(), "b.sqlite");
+    buildDatabase(buildOptions(upstream, a));
+    buildDatabase(buildOptions(upstream, b));
+    expect(Buffer.compare(readFileSync(a), readFileSync(b))).toBe(0);
+  });
+
+  test("a temporary file left by a killed build is cleared by the next", () => {
+    const out = tempDir();
+    const path = join(out, "feed.sqlite");
+    writeFileSync(`${path}.build-99999`, "half a database");
+    buildDatabase(buildOptions(fixtureSnapshot(GOOD), path));
+    expect(readdirSync(out)).toEqual(["feed.sqlite"]);
+  });
+});
+
+describe("a build that must fail names file and line and leaves the old database", () => {
+  test("a malformed rate", () => {
+    const msg = failingBuild({ ...GOOD, "monthly_csv_2024-02.csv": [feb("USA", "Dollar", "USD", "1.27O0")] });
+    expect(msg).toBe('monthly_csv_2024-02.csv:2: rate "1.27O0" is not a decimal number');
+  });
+  test("an impossible date", () => {
+    const msg = failingBuild({ ...GOOD, "monthly_csv_2024-02.csv": [feb("USA", "Dollar", "USD", "1.2"), "USA,Dollar,EUR,1.1,30/02/2024,29/02/2024"] });
+    expect(msg).toContain("monthly_csv_2024-02.csv:3:");
+    expect(msg).toContain('"30/02/2024" is not a real DD/MM/YYYY date');
+  });
+  test("a truncated file (unclosed quote, short row)", () => {
+    expect(failingBuild({ ...GOOD, "monthly_csv_2024-02.csv": [feb("USA", "Dollar", "USD", "1.2"), 'France,"Euro,EUR'] })).toMatch(/^monthly_csv_2024-02\.csv:3: malformed CSV/);
+    expect(failingBuild({ ...GOOD, "monthly_csv_2024-02.csv": [feb("USA", "Dollar", "USD", "1.2"), "France,Euro,EUR,1.1"] })).toMatch(/^monthly_csv_2024-02\.csv:3: malformed CSV/);
+  });
+  test("a header without rows", () => {
+    expect(failingBuild({ ...GOOD, "monthly_csv_2024-02.csv": [] })).toBe("monthly_csv_2024-02.csv: file has a header but no rows");
+  });
+  test("a wrong header", () => {
+    const msg = failingBuild(GOOD, undefined, (dir) => writeFileSync(join(dir, "monthly_csv_2024-02.csv"), `Country,Currency,Code,Rate,Start,End\n${feb("USA", "Dollar", "USD", "1.2")}\n`));
+    expect(msg).toStartWith('monthly_csv_2024-02.csv:1: header is "Country,Currency,Code,Rate,Start,End"');
+  });
+  test("a file that is not UTF-8", () => {
+    const msg = failingBuild(GOOD, undefined, (dir) => writeFileSync(join(dir, "monthly_csv_2024-02.csv"), Buffer.from([0x43, 0xff, 0xfe, 0x0a])));
+    expect(msg).toBe("monthly_csv_2024-02.csv: not UTF-8 text");
+  });
+  test("conflicting rows with no majority", () => {
+    const msg = failingBuild({ ...GOOD, "monthly_csv_2024-02.csv": [feb("France", "Euro", "EUR", "1.17"), feb("Germany", "Euro", "EUR", "1.18")] });
+    expect(msg).toMatch(/^monthly_csv_2024-02\.csv:2: EUR rows disagree with no majority \(1\.17 on line 2, 1\.18 on line 3\)/);
+  });
+  test("a monthly file whose period is not its month", () => {
+    const msg = failingBuild({ ...GOOD, "monthly_csv_2024-02.csv": [jan("USA", "Dollar", "USD", "1.2")] });
+    expect(msg).toContain("monthly_csv_2024-02.csv:2: period 2024-01-01..2024-01-31 is not the file's month 2024-02-01..2024-02-29");
+  });
+  test("a missing month between two monthly files", () => {
+    const msg = failingBuild({ "monthly_csv_2024-01.csv": GOOD["monthly_csv_2024-01.csv"], "monthly_csv_2024-03.csv": ["USA,Dollar,USD,1.3,01/03/2024,31/03/2024"] });
+    expect(msg).toContain("monthly_csv_2024-03.csv: monthly files leave a gap: monthly_csv_2024-01.csv ends 2024-01-31, this one starts 2024-03-01 (the snapshot covers 2024-01 to 2024-03)");
+  });
+  test("an empty snapshot", () => {
+    expect(failingBuild({})).toContain("no monthly_csv_YYYY-MM.csv files found");
+  });
+  test("a file that is not an HMRC export", () => {
+    expect(failingBuild({ ...GOOD, "rates.csv": [] })).toContain("rates.csv: not an HMRC export name");
+  });
+  test("a correction that no longer fits its file", () => {
+    const correction = { file: "monthly_csv_2024-02.csv", line: 2, column: "Currency Code", from: "USX", to: "USD", reason: "a mistyped code in a test" };
+    expect(failingBuild(GOOD, [correction])).toBe('monthly_csv_2024-02.csv:2: correction expects Currency Code "USX" but the file has "USD"');
+  });
+});
+
+describe("anomalies in a snapshot that builds", () => {
+  const AMENDED = { ...GOOD, "amendment_csv_2024-02-14.csv": ["Zambia,Kwacha,SMW,19.42,14/02/2024,29/02/2024"] };
+  const withZambia = {
+    ...AMENDED,
+    "monthly_csv_2024-02.csv": [...GOOD["monthly_csv_2024-02.csv"], feb("Zambia", "Kwacha", "ZMW", "18.42")],
+  };
+
+  test("a code that appears only in amendments is reported, and served as published", () => {
+    const upstream = fixtureSnapshot(withZambia);
+    const path = join(tempDir(), "feed.sqlite");
+    const { log } = buildDatabase(buildOptions(upstream, path));
+    expect(log.entries.filter((a) => a.severity === "warning").map((a) => [a.kind, a.file, a.line])).toEqual([
+      ["code-only-in-amendments", "amendment_csv_2024-02-14.csv", 2],
+      ["amendment-code-mismatch", "amendment_csv_2024-02-14.csv", 2],
+    ]);
+    expect(rows(path, "SELECT rate FROM rates WHERE currency_code = 'SMW'")).toEqual([{ rate: "19.42" }]);
+  });
+
+  test("a correction written down in the repository is applied and reported", () => {
+    const upstream = fixtureSnapshot(withZambia);
+    const correctionsPath = join(upstream, "corrections.json");
+    writeFileSync(correctionsPath, JSON.stringify([{ file: "amendment_csv_2024-02-14.csv", line: 2, column: "Currency Code", from: "SMW", to: "ZMW", reason: "Zambia is ZMW in the monthly file" }]));
+    const path = join(tempDir(), "feed.sqlite");
+    const { log } = buildDatabase(buildOptions(upstream, path, correctionsPath));
+    expect(log.entries.filter((a) => a.severity === "warning").map((a) => [a.kind, a.file, a.line])).toEqual([["correction-applied", "amendment_csv_2024-02-14.csv", 2]]);
+    expect(rows(path, "SELECT starts_on, kind, rate FROM rates WHERE currency_code = 'ZMW' ORDER BY starts_on")).toEqual([
+      { starts_on: "2024-02-01", kind: "monthly", rate: "18.42" },
+      { starts_on: "2024-02-14", kind: "amendment", rate: "19.42" },
+    ]);
+    expect(rows(path, "SELECT count(*) AS n FROM anomalies WHERE kind = 'correction-applied'")).toEqual([{ n: 1 }]);
+  });
+});
+
+describe("the real snapshot", () => {
+  const { path, report } = realDatabase();
+
+  test("builds every file and row", () => {
+    expect(report.files).toEqual({ monthly: 151, amendment: 105 });
+    expect(report.rows).toBe(25_916);
+    expect(report.coverage).toEqual({ from: "2014-01-08", to: "2026-08-31" });
+    // 159 codes in the monthly files; the amendment-only SMW and MNK are corrected away.
+    expect(report.currencies).toBe(159);
+    expect(existsSync(path)).toBe(true);
+  });
+
+  test("reports its known publishing errors where they are", () => {
+    const warnings = report.log.entries.filter((a) => a.severity === "warning").map((a) => `${a.kind} ${a.file}:${a.line}`);
+    expect(warnings.sort()).toEqual([
+      "correction-applied amendment_csv_2015-11-11.csv:5",
+      "correction-applied amendment_csv_2016-04-20.csv:2",
+      "rate-disagreement monthly_csv_2015-04.csv:135",
+    ]);
+    const kinds = new Set(report.log.entries.map((a) => a.kind));
+    for (const kind of ["untidy-text", "amendment-same-start", "non-iso-code", "currency-gap"]) expect(kinds).toContain(kind);
+  });
+});

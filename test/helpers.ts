@@ -1,0 +1,67 @@
+// Shared by the tests: temporary folders, fixture snapshots and one build of
+// the real snapshot (memoised: bun runs every test file in one process).
+import { cpSync, mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { loadConfig } from "../src/config.ts";
+import { buildDatabase, type BuildOptions, type BuildReport } from "../src/build/build-database.ts";
+import { FeedStore } from "../src/data/feed-store.ts";
+import { openDatabase } from "../src/data/open-database.ts";
+import { createApp } from "../src/http/app.ts";
+import type { Clock } from "../src/vat/uk-date.ts";
+
+export const ROOT = resolve(import.meta.dir, "..");
+export const REAL_UPSTREAM = join(ROOT, "db/upstream");
+export const HMRC_HEADER_LINE = "Country/Territories,Currency,Currency Code,Currency Units per £1,Start date,End date";
+
+export function tempDir(prefix = "feed-test-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export function buildOptions(upstreamDir: string, databasePath: string, correctionsPath = join(upstreamDir, "no-corrections.json")): BuildOptions {
+  return { upstreamDir, databasePath, correctionsPath, migrationsDir: loadConfig({}).migrationsDir };
+}
+
+/** A snapshot folder with the given HMRC files (name → rows without header) and the real versions export. */
+export function fixtureSnapshot(files: Record<string, string[]>): string {
+  const dir = tempDir("feed-upstream-");
+  mkdirSync(join(dir, "hmrc"));
+  for (const [name, rows] of Object.entries(files)) {
+    writeFileSync(join(dir, "hmrc", name), `${[HMRC_HEADER_LINE, ...rows].join("\n")}\n`);
+  }
+  cpSync(join(REAL_UPSTREAM, "versions.csv"), join(dir, "versions.csv"));
+  return dir;
+}
+
+let real: { path: string; report: BuildReport } | undefined;
+
+/** The real snapshot, built once into a temporary file. */
+export function realDatabase(): { path: string; report: BuildReport } {
+  if (!real) {
+    const path = join(tempDir(), "feed.sqlite");
+    const config = loadConfig({});
+    const report = buildDatabase({ ...config, databasePath: path });
+    real = { path, report };
+  }
+  return real;
+}
+
+let store: FeedStore | undefined;
+export function realStore(): FeedStore {
+  store ??= new FeedStore(openDatabase(realDatabase().path));
+  return store;
+}
+
+export function fixedClock(iso: string): Clock {
+  return () => new Date(iso);
+}
+
+export function realApp(clock: Clock = fixedClock("2024-01-15T12:00:00Z"), basePath = "") {
+  return createApp({ store: realStore(), clock, basePath });
+}
+
+export async function get(app: (r: Request) => Promise<Response>, path: string, init?: RequestInit) {
+  const response = await app(new Request(`http://feed.test${path}`, init));
+  const text = await response.text();
+  return { response, status: response.status, text, body: text ? JSON.parse(text) : undefined };
+}

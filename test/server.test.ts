@@ -1,0 +1,112 @@
+// The real server process: `bun src/server.ts` on an ephemeral loopback port.
+import { afterAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { copyFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { realDatabase, ROOT, tempDir } from "./helpers.ts";
+
+const SERVER = join(ROOT, "src/server.ts");
+
+async function startServer(env: Record<string, string>) {
+  const proc = Bun.spawn(["bun", SERVER], {
+    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const reader = proc.stdout.getReader();
+  let out = "";
+  while (!out.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`server exited: ${await new Response(proc.stderr).text()}`);
+    out += new TextDecoder().decode(value);
+  }
+  reader.releaseLock();
+  const origin = /listening on (http:\/\/[^\s]+?)(\/[^\s]*)? /.exec(out)?.[1];
+  if (!origin) throw new Error(`no address in: ${out}`);
+  return { proc, origin };
+}
+
+async function refusal(databasePath: string) {
+  const started = performance.now();
+  const proc = Bun.spawn(["bun", SERVER], { env: { ...process.env, DATABASE_PATH: databasePath, PORT: "0" }, stdout: "pipe", stderr: "pipe" });
+  const code = await proc.exited;
+  const stderr = await new Response(proc.stderr).text();
+  return { code, stderr, ms: performance.now() - started };
+}
+
+describe("a running server", async () => {
+  const { proc, origin } = await startServer({ DATABASE_PATH: realDatabase().path, BASE_PATH: "/feed" });
+  afterAll(() => proc.kill());
+
+  test("serves a rate over HTTP", async () => {
+    const response = await fetch(`${origin}/feed/vat/exchange-rate/usd/2024-01-15`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('{"currencyCode":"USD","currencyName":"US Dollar","effectiveFrom":"2024-01-01","rate":1.2651}');
+  });
+
+  test("serves the versions and the errors", async () => {
+    expect((await fetch(`${origin}/feed/versions/current`)).status).toBe(200);
+    const bad = await fetch(`${origin}/feed/vat/exchange-rate/usd/2025-02-30`);
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get("content-type")).toBe("application/problem+json");
+    const post = await fetch(`${origin}/feed/versions/current`, { method: "POST", body: "x" });
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET, HEAD");
+  });
+
+  test("answers HEAD without a body but with GET's length", async () => {
+    const head = await fetch(`${origin}/feed/versions/current`, { method: "HEAD" });
+    const get = await fetch(`${origin}/feed/versions/current`);
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String((await get.arrayBuffer()).byteLength));
+    expect(await head.text()).toBe("");
+  });
+});
+
+describe("without a usable database the server refuses to start, saying why in one line", () => {
+  test("missing file", async () => {
+    const { code, stderr, ms } = await refusal(join(tempDir(), "absent.sqlite"));
+    expect(code).not.toBe(0);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toContain("does not exist: run `bun run db:build`");
+    expect(ms).toBeLessThan(5_000); // generous for CI; the usual figure is well under a second
+  });
+
+  test("not a SQLite file", async () => {
+    const path = join(tempDir(), "feed.sqlite");
+    writeFileSync(path, "this is not a database, just text that is long enough to be read as a header by sqlite".repeat(20));
+    const { code, stderr } = await refusal(path);
+    expect(code).not.toBe(0);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toMatch(/not a feed database|cannot be opened/);
+  });
+
+  test("a database of another schema version", async () => {
+    const path = join(tempDir(), "feed.sqlite");
+    copyFileSync(realDatabase().path, path);
+    const db = new Database(path);
+    db.run("UPDATE build_info SET value = '0' WHERE key = 'schema_version'");
+    db.close();
+    const { code, stderr } = await refusal(path);
+    expect(code).not.toBe(0);
+    expect(stderr.trim()).toContain("has schema version 0, this server needs 1: run `bun run db:build`");
+  });
+
+  test("an SQLite file that is not a feed database", async () => {
+    const path = join(tempDir(), "other.sqlite");
+    const db = new Database(path, { create: true });
+    db.run("CREATE TABLE t (x)");
+    db.close();
+    const { code, stderr } = await refusal(path);
+    expect(code).not.toBe(0);
+    expect(stderr.trim()).toContain("is not a feed database");
+  });
+});
+
+test("the served connection cannot write", async () => {
+  const { openDatabase } = await import("../src/data/open-database.ts");
+  const { sqlite } = openDatabase(realDatabase().path);
+  expect(() => sqlite.run("DELETE FROM rates")).toThrow();
+  expect(sqlite.query("SELECT count(*) AS n FROM rates").get()).toEqual({ n: realDatabase().report.periods });
+  sqlite.close();
+});
