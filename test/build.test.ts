@@ -189,3 +189,19 @@ describe("the real snapshot", () => {
     for (const kind of ["untidy-text", "amendment-same-start", "non-iso-code", "currency-gap"]) expect(kinds).toContain(kind);
   });
 });
+
+test("`bun run db:build` exits non-zero naming file and line, and says the database was left alone", async () => {
+  const upstream = fixtureSnapshot({ ...GOOD, "monthly_csv_2024-02.csv": [feb("USA", "Dollar", "USD", "abc")] });
+  const databasePath = join(tempDir(), "feed.sqlite");
+  const proc = Bun.spawn(["bun", "src/build/cli.ts"], {
+    cwd: join(import.meta.dir, ".."),
+    env: { ...process.env, UPSTREAM_DIR: upstream, DATABASE_PATH: databasePath },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  expect(await proc.exited).toBe(1);
+  const stderr = await new Response(proc.stderr).text();
+  expect(stderr).toContain('db:build failed: monthly_csv_2024-02.csv:2: rate "abc" is not a decimal number');
+  expect(stderr).toContain("was left as it was");
+  expect(existsSync(databasePath)).toBe(false);
+});
