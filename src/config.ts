@@ -11,6 +11,8 @@ export interface Config {
   correctionsPath: string;
   migrationsDir: string;
   basePath: string;
+  /** How often the server checks whether the database file was replaced; 0 turns it off. */
+  watchIntervalMs: number;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -22,6 +24,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     correctionsPath: resolve(env.CORRECTIONS_FILE || resolve(root, "db/corrections.json")),
     migrationsDir: resolve(root, "db/migrations"),
     basePath: normaliseBasePath(env.BASE_PATH ?? ""),
+    watchIntervalMs: nonNegative("DB_WATCH_INTERVAL_MS", env.DB_WATCH_INTERVAL_MS, 2000),
   };
 }
 
@@ -30,6 +33,13 @@ function parsePort(value: string | undefined): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0-65535, not "${value}"`);
   return port;
+}
+
+function nonNegative(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number ≥ 0, not "${value}"`);
+  return n;
 }
 
 /** "/api/" → "/api"; "" stays "" so routes sit at the root. */

@@ -1,14 +1,14 @@
 // `bun start`: serves the built database. It never builds or writes; without
 // a usable database it refuses to start with one line saying why.
 import { loadConfig } from "./config.ts";
-import { FeedStore } from "./data/feed-store.ts";
-import { DatabaseUnusable, openDatabase } from "./data/open-database.ts";
+import { LiveStore } from "./data/live-store.ts";
+import { DatabaseUnusable } from "./data/open-database.ts";
 import { createApp } from "./http/app.ts";
 
 const config = loadConfig();
-let store: FeedStore;
+let live: LiveStore;
 try {
-  store = new FeedStore(openDatabase(config.databasePath));
+  live = new LiveStore(config.databasePath);
 } catch (e) {
   if (!(e instanceof DatabaseUnusable)) throw e;
   console.error(`feed-service: ${e.message}`);
@@ -18,6 +18,10 @@ try {
 const server = Bun.serve({
   port: config.port,
   hostname: config.host,
-  fetch: createApp({ store, basePath: config.basePath }),
+  fetch: createApp({ store: () => live.current, basePath: config.basePath }),
 });
-console.log(`feed-service listening on ${server.url.origin}${config.basePath} (database build ${store.buildId})`);
+console.log(`feed-service listening on ${server.url.origin}${config.basePath} (database build ${live.current.buildId})`);
+
+// A rebuilt database is picked up without a restart: on SIGHUP, or when polling sees the file replaced.
+process.on("SIGHUP", () => live.reload("SIGHUP"));
+live.watch(config.watchIntervalMs);

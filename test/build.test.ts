@@ -66,13 +66,31 @@ describe("a build from a small snapshot", () => {
     ]);
   });
 
-  test("the same snapshot gives a byte-identical database", () => {
+  test("the same snapshot gives a byte-identical database at the same build time", () => {
     const upstream = fixtureSnapshot(GOOD);
     const a = join(tempDir(), "a.sqlite");
     const b = join(tempDir(), "b.sqlite");
-    buildDatabase(buildOptions(upstream, a));
-    buildDatabase(buildOptions(upstream, b));
+    const when = new Date("2026-01-01T00:00:00Z");
+    buildDatabase(buildOptions(upstream, a), when);
+    buildDatabase(buildOptions(upstream, b), when);
     expect(Buffer.compare(readFileSync(a), readFileSync(b))).toBe(0);
+  });
+
+  test("and, built at different times, the same content hash; another snapshot another", () => {
+    const info = (path: string) => Object.fromEntries(rows(path, "SELECT key, value FROM build_info").map((r: any) => [r.key, r.value]));
+    const upstream = fixtureSnapshot(GOOD);
+    const a = join(tempDir(), "a.sqlite");
+    const b = join(tempDir(), "b.sqlite");
+    const c = join(tempDir(), "c.sqlite");
+    buildDatabase(buildOptions(upstream, a), new Date("2026-01-01T00:00:00Z"));
+    buildDatabase(buildOptions(upstream, b), new Date("2026-02-01T00:00:00Z"));
+    buildDatabase(buildOptions(fixtureSnapshot({ ...GOOD, "amendment_csv_2024-02-14.csv": ["USA,Dollar,USD,1.3200,14/02/2024,29/02/2024"] }), c));
+    expect(info(a).built_at).toBe("2026-01-01T00:00:00.000Z");
+    expect(info(a).content_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(info(b).content_hash).toBe(info(a).content_hash);
+    expect(info(c).content_hash).not.toBe(info(a).content_hash);
+    const sources = JSON.parse(info(a).sources);
+    expect(sources[0]).toEqual({ file: "hmrc/monthly_csv_2024-01.csv", sha256: new Bun.CryptoHasher("sha256").update(readFileSync(join(upstream, "hmrc/monthly_csv_2024-01.csv"))).digest("hex"), rows: 3 });
   });
 
   test("a temporary file left by a killed build is cleared by the next", () => {

@@ -3,28 +3,8 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { copyFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { realDatabase, ROOT, tempDir } from "./helpers.ts";
-
-const SERVER = join(ROOT, "src/server.ts");
-
-async function startServer(env: Record<string, string>) {
-  const proc = Bun.spawn(["bun", SERVER], {
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const reader = proc.stdout.getReader();
-  let out = "";
-  while (!out.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`server exited: ${await new Response(proc.stderr).text()}`);
-    out += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  const origin = /listening on (http:\/\/[^\s]+?)(\/[^\s]*)? /.exec(out)?.[1];
-  if (!origin) throw new Error(`no address in: ${out}`);
-  return { proc, origin };
-}
+import { realDatabase, tempDir } from "./helpers.ts";
+import { SERVER, startServer } from "./server-process.ts";
 
 async function refusal(databasePath: string) {
   const started = performance.now();

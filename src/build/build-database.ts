@@ -27,7 +27,7 @@ export interface BuildReport {
   log: AnomalyLog;
 }
 
-export function buildDatabase(options: BuildOptions): BuildReport {
+export function buildDatabase(options: BuildOptions, now: Date = buildTime()): BuildReport {
   const log = new AnomalyLog();
   const sources = readHmrcSources(join(options.upstreamDir, "hmrc"));
   const corrections = loadCorrections(options.correctionsPath);
@@ -36,29 +36,15 @@ export function buildDatabase(options: BuildOptions): BuildReport {
   const versions = readVersions(join(options.upstreamDir, "versions.csv"));
   const currencies = currenciesOf(imported);
 
-  // The build id names the inputs, so the same snapshot always gets the same id.
-  const inputs = [`schema ${SCHEMA_VERSION}`, ...sources.map((f) => `${f.name} ${f.sha256}`), `versions ${versions.sha256}`, `corrections ${sha256(JSON.stringify(corrections))}`];
-  const buildId = sha256(inputs.join("\n")).slice(0, 16);
+  // The content hash covers exactly what is served, so it (and the build id
+  // cut from it, which ETags use) changes only when an answer can.
+  const contentHash = sha256(JSON.stringify([imported.rates, currencies, versions.rows]));
+  const buildId = contentHash.slice(0, 16);
   const coverage = {
     from: currencies.reduce((m, c) => (c.firstDate < m ? c.firstDate : m), currencies[0]!.firstDate),
     to: currencies.reduce((m, c) => (c.lastDate > m ? c.lastDate : m), currencies[0]!.lastDate),
   };
-
-  writeDatabase(options.databasePath, options.migrationsDir, {
-    rates: imported.rates,
-    currencies,
-    versions: versions.rows,
-    anomalies: log.entries,
-    buildInfo: {
-      schema_version: SCHEMA_VERSION,
-      build_id: buildId,
-      coverage_from: coverage.from,
-      coverage_to: coverage.to,
-      sources: JSON.stringify(inputs.slice(1)),
-    },
-  });
-
-  return {
+  const report: BuildReport = {
     buildId,
     files: {
       monthly: sources.filter((f) => f.kind === "monthly").length,
@@ -71,6 +57,34 @@ export function buildDatabase(options: BuildOptions): BuildReport {
     software: versions.rows.length,
     log,
   };
+
+  writeDatabase(options.databasePath, options.migrationsDir, {
+    rates: imported.rates,
+    currencies,
+    versions: versions.rows,
+    anomalies: log.entries,
+    buildInfo: {
+      schema_version: SCHEMA_VERSION,
+      build_id: buildId,
+      content_hash: contentHash,
+      built_at: now.toISOString(),
+      coverage_from: coverage.from,
+      coverage_to: coverage.to,
+      counts: JSON.stringify({ files: report.files, rows: report.rows, periods: report.periods, currencies: report.currencies, software: report.software }),
+      sources: JSON.stringify([
+        ...sources.map((f) => ({ file: `hmrc/${f.name}`, sha256: f.sha256, rows: f.records.length })),
+        { file: versions.name, sha256: versions.sha256, rows: versions.rows.length },
+        { file: "corrections.json", sha256: sha256(JSON.stringify(corrections)), rows: corrections.length },
+      ]),
+    },
+  });
+  return report;
+}
+
+/** Now, or SOURCE_DATE_EPOCH (seconds) for a byte-identical rebuild. */
+function buildTime(): Date {
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  return epoch && /^\d+$/.test(epoch) ? new Date(Number(epoch) * 1000) : new Date();
 }
 
 function currenciesOf({ rates, files }: RateImport) {

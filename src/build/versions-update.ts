@@ -4,15 +4,15 @@
 import { join } from "node:path";
 import * as v from "valibot";
 import { loadConfig } from "../config.ts";
-import { fetchWithRetry } from "./http-fetch.ts";
+import { DEFAULT_POLICY, fetchWithRetry, type FetchPolicy } from "./http-fetch.ts";
 import { SUITE, versionsFromPackument, type SoftwareVersions } from "./npm-versions.ts";
 import { VERSIONS_HEADER, VersionRow } from "./row-schema.ts";
 
-export async function fetchSuiteVersions(registry: string): Promise<SoftwareVersions[]> {
+export async function fetchSuiteVersions(registry: string, policy: FetchPolicy = DEFAULT_POLICY): Promise<SoftwareVersions[]> {
   const base = registry.replace(/\/+$/, "");
   return Promise.all(
     SUITE.map(async ([software, pkg]) => {
-      const response = await fetchWithRetry(`${base}/${pkg}`, { headers: { accept: "application/json" } });
+      const response = await fetchWithRetry(`${base}/${pkg}`, { headers: { accept: "application/json" } }, policy);
       if (!response.ok) throw new Error(`${pkg}: registry answered HTTP ${response.status}`);
       return versionsFromPackument(software, await response.json());
     }),

@@ -12,7 +12,8 @@ import { readOnly, withoutBodyForHead } from "./methods.ts";
 import { Problem, problemResponse } from "./problem.ts";
 
 export interface AppOptions {
-  store: FeedStore;
+  /** The store, or where to get the current one (it changes when the database is swapped). */
+  store: FeedStore | (() => FeedStore);
   clock?: Clock;
   basePath?: string;
 }
@@ -20,7 +21,7 @@ export interface AppOptions {
 export type FetchHandler = (request: Request) => Promise<Response>;
 
 export function createApp({ store, clock = systemClock, basePath = "" }: AppOptions): FetchHandler {
-  const context: AppContext = { store, clock };
+  const currentStore = typeof store === "function" ? store : () => store;
   const router = Router<IRequest, [AppContext]>({
     base: basePath,
     catch: (error, request) => errorResponse(error, request),
@@ -34,6 +35,7 @@ export function createApp({ store, clock = systemClock, basePath = "" }: AppOpti
   return async (request) => {
     let response: Response;
     try {
+      const context: AppContext = { store: currentStore(), clock };
       response = (await router.fetch(request, context)) ?? notFound(request);
     } catch (error) {
       response = errorResponse(error, request);

@@ -1,0 +1,153 @@
+// `bun run db:update`: brings the upstream snapshot up to date from HMRC and
+// npm, then rebuilds. Every download is validated with the build's own row
+// schemas before it is accepted; the rebuild runs on a staged copy of the
+// snapshot, so when it fails neither the snapshot nor the database changes.
+import { cpSync, existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { AnomalyLog, BuildError } from "./anomalies.ts";
+import { buildDatabase, type BuildOptions, type BuildReport } from "./build-database.ts";
+import { fetchWithRetry, DEFAULT_POLICY, type FetchPolicy } from "./http-fetch.ts";
+import { importRates } from "./import-rates.ts";
+import { parseSource, sha256 } from "./sources.ts";
+import { fetchSuiteVersions, versionsCsv } from "./versions-update.ts";
+
+export interface UpdateOptions extends BuildOptions {
+  hmrcBaseUrl: string;
+  npmRegistryUrl: string;
+  /** Today in the UK, YYYY-MM-DD: HMRC publishes up to next month. */
+  today: string;
+  policy?: FetchPolicy;
+  say?: (line: string) => void;
+}
+
+export interface UpdateResult {
+  added: string[];
+  replaced: string[];
+  rejected: { file: string; reason: string }[];
+  versionsChanged: boolean;
+  build?: BuildReport;
+}
+
+export const monthlyName = (month: string) => `monthly_csv_${month}.csv`;
+
+export function addMonths(month: string, n: number): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + n, 1));
+  return d.toISOString().slice(0, 7);
+}
+
+export async function updateSnapshot(options: UpdateOptions): Promise<UpdateResult> {
+  const say = options.say ?? (() => {});
+  const policy = options.policy ?? DEFAULT_POLICY;
+  const hmrcDir = join(options.upstreamDir, "hmrc");
+  const have = new Set(readdirSync(hmrcDir).filter((n) => n.startsWith("monthly_csv_")));
+  const latest = [...have].sort().at(-1)?.slice(12, 19);
+  if (!latest) throw new BuildError(hmrcDir, undefined, "no monthly files in the snapshot to update from");
+
+  const result: UpdateResult = { added: [], replaced: [], rejected: [], versionsChanged: false };
+  const accepted = new Map<string, Uint8Array>();
+  const thisMonth = options.today.slice(0, 7);
+  const nextMonth = addMonths(thisMonth, 1);
+
+  // HMRC occasionally replaces a published file: look at this month and next again.
+  for (const month of [thisMonth, nextMonth]) {
+    const name = monthlyName(month);
+    if (!have.has(name)) continue;
+    const fetched = await download(options.hmrcBaseUrl, month, policy, say);
+    if (fetched.kind !== "file") continue;
+    if (sha256(fetched.bytes) === sha256(readFileSync(join(hmrcDir, name)))) {
+      say(`${name}: unchanged`);
+      continue;
+    }
+    const reason = validationError(name, month, fetched.bytes);
+    if (reason) {
+      result.rejected.push({ file: name, reason });
+      say(`${name}: HMRC's replacement REJECTED, keeping ours: ${reason}`);
+      continue;
+    }
+    accepted.set(name, fetched.bytes);
+    result.replaced.push(name);
+    say(`${name}: HMRC replaced this file; taking the new one`);
+  }
+
+  // Then every month after the snapshot's newest, until HMRC has no more.
+  for (let month = addMonths(latest, 1); month <= nextMonth; month = addMonths(month, 1)) {
+    const name = monthlyName(month);
+    const fetched = await download(options.hmrcBaseUrl, month, policy, say);
+    if (fetched.kind === "not-published") break;
+    if (fetched.kind === "failed") {
+      result.rejected.push({ file: name, reason: fetched.reason });
+      break;
+    }
+    const reason = validationError(name, month, fetched.bytes);
+    if (reason) {
+      result.rejected.push({ file: name, reason });
+      say(`${name}: REJECTED: ${reason}`);
+      break; // a later month would leave a gap
+    }
+    accepted.set(name, fetched.bytes);
+    result.added.push(name);
+    say(`${name}: new`);
+  }
+
+  const versionsPath = join(options.upstreamDir, "versions.csv");
+  let versions: string | undefined;
+  try {
+    versions = versionsCsv(await fetchSuiteVersions(options.npmRegistryUrl, policy));
+    result.versionsChanged = !existsSync(versionsPath) || versions !== readFileSync(versionsPath, "utf8");
+    say(`versions.csv: ${result.versionsChanged ? "changed" : "unchanged"}`);
+  } catch (e) {
+    result.rejected.push({ file: "versions.csv", reason: (e as Error).message });
+    say(`versions.csv: not refreshed: ${(e as Error).message}`);
+  }
+
+  if (accepted.size === 0 && !result.versionsChanged) return result;
+
+  // Build from a staged copy; only a successful build touches the real snapshot.
+  const staged = `${options.upstreamDir.replace(/\/+$/, "")}.staged-${process.pid}`;
+  cpSync(options.upstreamDir, staged, { recursive: true });
+  try {
+    for (const [name, bytes] of accepted) writeFileSync(join(staged, "hmrc", name), bytes);
+    if (result.versionsChanged) writeFileSync(join(staged, "versions.csv"), versions!);
+    result.build = buildDatabase({ ...options, upstreamDir: staged });
+    for (const name of accepted.keys()) renameSync(join(staged, "hmrc", name), join(hmrcDir, name));
+    if (result.versionsChanged) renameSync(join(staged, "versions.csv"), versionsPath);
+  } finally {
+    rmSync(staged, { recursive: true, force: true });
+  }
+  return result;
+}
+
+type Download = { kind: "file"; bytes: Uint8Array } | { kind: "not-published" } | { kind: "failed"; reason: string };
+
+async function download(base: string, month: string, policy: FetchPolicy, say: (line: string) => void): Promise<Download> {
+  const url = `${base.replace(/\/+$/, "")}/api/v2/exchange_rates/files/${monthlyName(month)}`;
+  say(`GET ${url}`);
+  try {
+    const response = await fetchWithRetry(url, {}, policy);
+    if (response.status === 404) {
+      await response.body?.cancel();
+      say(`${monthlyName(month)}: not published yet`);
+      return { kind: "not-published" };
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      return { kind: "failed", reason: `HMRC answered HTTP ${response.status}` };
+    }
+    return { kind: "file", bytes: new Uint8Array(await response.arrayBuffer()) };
+  } catch (e) {
+    say(`${monthlyName(month)}: download failed: ${(e as Error).message}`);
+    return { kind: "failed", reason: (e as Error).message };
+  }
+}
+
+/** Why a downloaded monthly file is unacceptable, by the build's own rules; undefined when it is fine. */
+function validationError(name: string, month: string, bytes: Uint8Array): string | undefined {
+  try {
+    importRates([parseSource(name, "monthly", month, bytes)], new AnomalyLog());
+    return undefined;
+  } catch (e) {
+    if (e instanceof BuildError) return e.message;
+    throw e;
+  }
+}

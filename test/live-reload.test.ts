@@ -1,0 +1,118 @@
+// A running server swaps in a rebuilt database without a restart, under load.
+import { afterAll, describe, expect, test } from "bun:test";
+import { copyFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { buildDatabase } from "../src/build/build-database.ts";
+import { buildOptions, realDatabase, ROOT, tempDir } from "./helpers.ts";
+import { startServer } from "./server-process.ts";
+import { fakeHmrc, registryAsExported, syntheticMonth, upstreamCopy } from "./upstream-fakes.ts";
+
+const PATHS = ["/vat/exchange-rate/usd/2024-01-15", "/vat/exchange-rate/EUR/2014-12-17", "/versions/current", "/versions/detail", "/vat/exchange-rate/jpy/2026-08-31"];
+
+/** Keeps `workers` requests in flight until stopped; counts every answer that was not a 200. */
+function steadyLoad(origin: string, workers = 8) {
+  let running = true;
+  let ok = 0;
+  const failures: string[] = [];
+  const loops = Array.from({ length: workers }, async (_, w) => {
+    for (let i = w; running; i++) {
+      const path = PATHS[i % PATHS.length]!;
+      try {
+        const response = await fetch(origin + path);
+        await response.arrayBuffer();
+        if (response.status === 200) ok++;
+        else failures.push(`${path} → ${response.status}`);
+      } catch (e) {
+        failures.push(`${path} → ${(e as Error).message}`);
+      }
+    }
+  });
+  return {
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+      return { ok, failures };
+    },
+  };
+}
+
+async function until(check: () => Promise<boolean>, ms = 5_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await Bun.sleep(50);
+  }
+  return false;
+}
+
+const rateOn = async (origin: string, path: string) => (await fetch(origin + path)).status;
+
+describe("refresh without downtime", async () => {
+  const dir = tempDir();
+  const databasePath = join(dir, "feed.sqlite");
+  copyFileSync(realDatabase().path, databasePath);
+  const server = await startServer({ DATABASE_PATH: databasePath, DB_WATCH_INTERVAL_MS: "100" });
+  afterAll(() => server.proc.kill());
+
+  test("a database rebuilt with a new month is swapped in under steady requests with zero failures", async () => {
+    const upstream = upstreamCopy();
+    writeFileSync(join(upstream, "hmrc/monthly_csv_2026-09.csv"), syntheticMonth("2026-09", "1.3333"));
+    const staged = join(dir, "next.sqlite");
+    buildDatabase(buildOptions(upstream, staged, join(ROOT, "db/corrections.json")));
+
+    expect(await rateOn(server.origin, "/vat/exchange-rate/usd/2026-09-15")).toBe(404);
+    const load = steadyLoad(server.origin);
+    await Bun.sleep(300);
+    renameSync(staged, databasePath);
+    server.proc.kill("SIGHUP");
+    const swapped = await until(async () => (await rateOn(server.origin, "/vat/exchange-rate/usd/2026-09-15")) === 200);
+    await Bun.sleep(300);
+    const { ok, failures } = await load.stop();
+    expect(swapped).toBe(true);
+    expect(failures).toEqual([]);
+    expect(ok).toBeGreaterThan(100);
+    const body = await (await fetch(`${server.origin}/vat/exchange-rate/usd/2026-09-15`)).json();
+    expect(body).toEqual({ currencyCode: "USD", currencyName: "US Dollar", effectiveFrom: "2026-09-01", rate: 1.3333 });
+  });
+
+  test("a replacement that is not a database is refused with a log line; the old one keeps serving", async () => {
+    const junk = join(dir, "junk.sqlite");
+    writeFileSync(junk, "not a database ".repeat(100));
+    renameSync(junk, databasePath);
+    const logged = await until(async () => server.output().includes("database refused"));
+    expect(logged).toBe(true);
+    expect(await rateOn(server.origin, "/vat/exchange-rate/usd/2026-09-15")).toBe(200);
+    expect(await rateOn(server.origin, "/vat/exchange-rate/usd/2024-01-15")).toBe(200);
+  });
+});
+
+test("db:update against a loopback HMRC: the new month is served by a server that never restarted, the corrupt one refused", async () => {
+  const upstream = upstreamCopy();
+  const databasePath = join(tempDir(), "feed.sqlite");
+  buildDatabase(buildOptions(upstream, databasePath, join(ROOT, "db/corrections.json")));
+  const corrupt = syntheticMonth("2026-10", "1.2").replace(/^Japan,Yen,JPY,[^,]+,/m, "Japan,Yen,JPY,,");
+  const hmrc = fakeHmrc({ "monthly_csv_2026-09.csv": syntheticMonth("2026-09", "1.3333"), "monthly_csv_2026-10.csv": corrupt });
+  const registry = registryAsExported();
+  const server = await startServer({ DATABASE_PATH: databasePath, DB_WATCH_INTERVAL_MS: "100" });
+  try {
+    expect(await rateOn(server.origin, "/vat/exchange-rate/usd/2026-09-15")).toBe(404);
+    const update = Bun.spawn(["bun", "run", "db:update"], {
+      cwd: ROOT,
+      env: { ...process.env, UPSTREAM_DIR: upstream, DATABASE_PATH: databasePath, HMRC_BASE_URL: hmrc.url, NPM_REGISTRY_URL: registry.url },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const code = await update.exited;
+    const out = await new Response(update.stdout).text();
+    expect(code).toBe(2); // something was refused; the rest applied
+    expect(out).toContain("new months      monthly_csv_2026-09.csv");
+    expect(out).toMatch(/REFUSED monthly_csv_2026-10\.csv: monthly_csv_2026-10\.csv:\d+: rate "" is not a decimal number/);
+    expect(await until(async () => (await rateOn(server.origin, "/vat/exchange-rate/usd/2026-09-15")) === 200)).toBe(true);
+    expect(await rateOn(server.origin, "/vat/exchange-rate/usd/2026-10-15")).toBe(404);
+    expect(server.output()).toContain("database swapped");
+  } finally {
+    server.proc.kill();
+    hmrc.stop();
+    registry.stop();
+  }
+}, 20_000);

@@ -1,0 +1,76 @@
+// Loopback stand-ins for HMRC's Trade Tariff service and the npm registry.
+import { cpSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { SUITE } from "../src/build/npm-versions.ts";
+import { readVersions } from "../src/build/versions-source.ts";
+import { REAL_UPSTREAM, tempDir } from "./helpers.ts";
+
+/** A copy of the real upstream snapshot that a test may change. */
+export function upstreamCopy(): string {
+  const dir = tempDir("feed-upstream-");
+  cpSync(REAL_UPSTREAM, dir, { recursive: true });
+  return dir;
+}
+
+/** A plausible monthly export for `month` (YYYY-MM), made from August 2026's, with USD at `usdRate`. */
+export function syntheticMonth(month: string, usdRate: string): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  const last = String(new Date(Date.UTC(y, m, 0)).getUTCDate());
+  const text = readFileSync(join(REAL_UPSTREAM, "hmrc/monthly_csv_2026-08.csv"), "utf8");
+  return text
+    .replaceAll("01/08/2026", `01/${String(m).padStart(2, "0")}/${y}`)
+    .replaceAll("31/08/2026", `${last}/${String(m).padStart(2, "0")}/${y}`)
+    .replace(/^USA,Dollar,USD,[^,]+,/m, `USA,Dollar,USD,${usdRate},`);
+}
+
+type Answer = string | Response | (() => Response | Promise<Response>);
+
+/** A loopback HMRC serving `files` (monthly file name → answer); anything else is a 404. */
+export function fakeHmrc(files: Record<string, Answer>) {
+  const hits = new Map<string, number>();
+  const server = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    async fetch(request) {
+      const name = new URL(request.url).pathname.replace("/api/v2/exchange_rates/files/", "");
+      hits.set(name, (hits.get(name) ?? 0) + 1);
+      const answer = files[name];
+      if (answer === undefined) return new Response("Not Found", { status: 404 });
+      if (typeof answer === "string") return new Response(answer, { headers: { "content-type": "text/csv" } });
+      return typeof answer === "function" ? answer() : answer.clone();
+    },
+  });
+  return { url: server.url.origin, hits, stop: () => server.stop(true) };
+}
+
+/** A loopback npm registry answering as the committed versions export says. */
+export function registryAsExported() {
+  const rows = readVersions(join(REAL_UPSTREAM, "versions.csv")).rows;
+  return fakeRegistryOf((name) => {
+    const r = rows.find((row) => row.npmPackage === name)!;
+    const time = { created: "2015-01-01T00:00:00.000Z", [r.releaseVersion]: r.releaseDate, [r.nightlyVersion]: r.nightlyDate };
+    return { name, "dist-tags": { latest: r.releaseVersion }, time };
+  });
+}
+
+/** A loopback npm registry whose every DataTables package has `latest` at `version`. */
+export function fakeRegistry(version = "9.1.0", nightly?: string) {
+  return fakeRegistryOf((name) => {
+    const time: Record<string, string> = { created: "2015-01-01T00:00:00.000Z", [version]: "2026-10-01T12:00:00.000Z" };
+    if (nightly) time[nightly] = "2026-11-01T06:30:00.000Z";
+    return { name, "dist-tags": { latest: version }, time };
+  });
+}
+
+function fakeRegistryOf(packument: (name: string) => unknown) {
+  const server = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch(request) {
+      const name = decodeURIComponent(new URL(request.url).pathname.slice(1));
+      if (!SUITE.some(([, pkg]) => pkg === name)) return new Response("{}", { status: 404 });
+      return Response.json(packument(name));
+    },
+  });
+  return { url: server.url.origin, stop: () => server.stop(true) };
+}
