@@ -31,13 +31,13 @@ export function fakeHmrc(files: Record<string, Answer>) {
   const server = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
-    async fetch(request) {
+    async fetch(request): Promise<Response> {
       const name = new URL(request.url).pathname.replace("/api/v2/exchange_rates/files/", "");
       hits.set(name, (hits.get(name) ?? 0) + 1);
       const answer = files[name];
       if (answer === undefined) return new Response("Not Found", { status: 404 });
       if (typeof answer === "string") return new Response(answer, { headers: { "content-type": "text/csv" } });
-      return typeof answer === "function" ? answer() : answer.clone();
+      return typeof answer === "function" ? answer() : (answer.clone() as Response);
     },
   });
   return { url: server.url.origin, hits, stop: () => server.stop(true) };
