@@ -11,8 +11,15 @@ export interface Config {
   correctionsPath: string;
   migrationsDir: string;
   basePath: string;
-  /** How often the server checks whether the database file was replaced; 0 turns it off. */
+  /** How often the server checks whether the database file (and the ban file) changed; 0 turns it off. */
   watchIntervalMs: number;
+  logLevel: string | undefined;
+  bannedIps: string;
+  bannedIpsFile: string | undefined;
+  trustProxy: string;
+  tls: { certFile: string; keyFile: string } | undefined;
+  /** A plain-HTTP port served beside HTTPS. */
+  httpPort: number | undefined;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -25,6 +32,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     migrationsDir: resolve(root, "db/migrations"),
     basePath: normaliseBasePath(env.BASE_PATH ?? ""),
     watchIntervalMs: nonNegative("DB_WATCH_INTERVAL_MS", env.DB_WATCH_INTERVAL_MS, 2000),
+    logLevel: env.LOG_LEVEL,
+    bannedIps: env.BANNED_IPS ?? "",
+    bannedIpsFile: env.BANNED_IPS_FILE || undefined,
+    trustProxy: env.TRUST_PROXY ?? "",
+    tls: tlsFiles(env.TLS_CERT_FILE, env.TLS_KEY_FILE),
+    httpPort: env.HTTP_PORT ? parsePort(env.HTTP_PORT) : undefined,
   };
 }
 
@@ -33,6 +46,12 @@ function parsePort(value: string | undefined): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0-65535, not "${value}"`);
   return port;
+}
+
+function tlsFiles(certFile: string | undefined, keyFile: string | undefined): Config["tls"] {
+  if (!certFile && !keyFile) return undefined;
+  if (!certFile || !keyFile) throw new Error("TLS_CERT_FILE and TLS_KEY_FILE go together");
+  return { certFile: resolve(certFile), keyFile: resolve(keyFile) };
 }
 
 function nonNegative(name: string, value: string | undefined, fallback: number): number {

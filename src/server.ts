@@ -1,27 +1,18 @@
-// `bun start`: serves the built database. It never builds or writes; without
-// a usable database it refuses to start with one line saying why.
+// `bun start`: serves the database file at DATABASE_PATH. It never builds or
+// writes; without a usable database it refuses to start with one line saying
+// why. A rebuilt file is swapped in without a restart.
 import { loadConfig } from "./config.ts";
 import { LiveStore } from "./data/live-store.ts";
 import { DatabaseUnusable } from "./data/open-database.ts";
-import { createApp } from "./http/app.ts";
+import { edgeSettings, refuseToStart, serve } from "./serve.ts";
 
-const config = loadConfig();
-let live: LiveStore;
 try {
-  live = new LiveStore(config.databasePath);
+  const config = loadConfig();
+  const edge = edgeSettings(config);
+  const live = new LiveStore(config.databasePath);
+  serve(config, edge, { store: () => live.current, onStop: () => live.close() });
+  process.on("SIGHUP", () => live.reload("SIGHUP"));
+  live.watch(config.watchIntervalMs);
 } catch (e) {
-  if (!(e instanceof DatabaseUnusable)) throw e;
-  console.error(`feed-service: ${e.message}`);
-  process.exit(1);
+  refuseToStart(e instanceof DatabaseUnusable ? e.message : `configuration: ${(e as Error).message}`);
 }
-
-const server = Bun.serve({
-  port: config.port,
-  hostname: config.host,
-  fetch: createApp({ store: () => live.current, basePath: config.basePath }),
-});
-console.log(`feed-service listening on ${server.url.origin}${config.basePath} (database build ${live.current.buildId})`);
-
-// A rebuilt database is picked up without a restart: on SIGHUP, or when polling sees the file replaced.
-process.on("SIGHUP", () => live.reload("SIGHUP"));
-live.watch(config.watchIntervalMs);

@@ -4,7 +4,7 @@ import { ROOT } from "./helpers.ts";
 
 export const SERVER = join(ROOT, "src/server.ts");
 
-export async function startServer(env: Record<string, string>) {
+export async function startServer(env: Record<string, string>, listeners = 1) {
   const proc = Bun.spawn(["bun", SERVER], {
     env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env },
     stdout: "pipe",
@@ -14,12 +14,13 @@ export async function startServer(env: Record<string, string>) {
   let stdout = "";
   let stderr = "";
   const reader = proc.stdout.getReader();
-  while (!stdout.includes("\n")) {
+  while ((stdout.match(/listening on/g) ?? []).length < listeners) {
     const { value, done } = await reader.read();
     if (done) throw new Error(`server exited: ${await new Response(proc.stderr).text()}`);
     stdout += decoder.decode(value);
   }
-  const origin = /listening on (http:\/\/[^\s/]+)/.exec(stdout)?.[1];
+  const origins = [...stdout.matchAll(/listening on (https?:\/\/[^\s/]+)/g)].map((m) => m[1]!);
+  const origin = origins[0];
   if (!origin) throw new Error(`no address in: ${stdout}`);
   // Keep draining both streams so the server never blocks on a full pipe.
   (async () => {
@@ -32,5 +33,5 @@ export async function startServer(env: Record<string, string>) {
   (async () => {
     for await (const chunk of proc.stderr) stderr += decoder.decode(chunk);
   })();
-  return { proc, origin, output: () => stdout + stderr };
+  return { proc, origin, origins, stdout: () => stdout, output: () => stdout + stderr };
 }

@@ -23,6 +23,7 @@ export interface VersionRecord {
 
 export class FeedStore {
   readonly buildId: string;
+  readonly info: { builtAt: string; coverage: { from: string; to: string } };
   private readonly currencyByCode: ReadonlyMap<string, CurrencyRecord>;
   private readonly versionList: readonly VersionRecord[];
   private readonly periodsByCode = new Map<string, readonly RatePeriod[]>();
@@ -31,6 +32,7 @@ export class FeedStore {
   constructor(private readonly opened: OpenedDatabase) {
     const { db } = opened;
     this.buildId = opened.buildId;
+    this.info = { builtAt: opened.builtAt, coverage: opened.coverage };
     this.currencyByCode = new Map(
       db
         .select({ code: currencies.code, name: currencies.name, firstDate: currencies.firstDate, lastDate: currencies.lastDate })

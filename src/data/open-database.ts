@@ -16,6 +16,8 @@ export interface OpenedDatabase {
   db: FeedDb;
   sqlite: Database;
   buildId: string;
+  builtAt: string;
+  coverage: { from: string; to: string };
 }
 
 export function openDatabase(path: string): OpenedDatabase {
@@ -24,23 +26,36 @@ export function openDatabase(path: string): OpenedDatabase {
   let sqlite: Database;
   try {
     sqlite = new Database(path, { readonly: true, strict: true });
-    // Belt and braces: even a statement that slipped through could not write.
-    sqlite.run("PRAGMA query_only = ON");
   } catch (e) {
     throw new DatabaseUnusable(`database ${path} cannot be opened (${(e as Error).message}): ${rebuild}`);
   }
-  const db = drizzle(sqlite, { schema });
+  return checkedDatabase(sqlite, path);
+}
+
+/** Checks an open handle (a file, or one embedded in a compiled binary) is a feed database this server can read. */
+export function checkedDatabase(sqlite: Database, label: string): OpenedDatabase {
+  const rebuild = "run `bun run db:build`";
   let info: Map<string, string>;
+  let db: FeedDb;
   try {
+    // Belt and braces: even a statement that slipped through could not write.
+    sqlite.run("PRAGMA query_only = ON");
+    db = drizzle(sqlite, { schema });
     info = new Map(db.select().from(schema.buildInfo).all().map((r) => [r.key, r.value]));
   } catch (e) {
     sqlite.close();
-    throw new DatabaseUnusable(`database ${path} is not a feed database (${(e as Error).message}): ${rebuild}`);
+    throw new DatabaseUnusable(`database ${label} is not a feed database (${(e as Error).message}): ${rebuild}`);
   }
   const version = info.get("schema_version");
   if (version !== schema.SCHEMA_VERSION || !info.get("build_id")) {
     sqlite.close();
-    throw new DatabaseUnusable(`database ${path} has schema version ${version ?? "none"}, this server needs ${schema.SCHEMA_VERSION}: ${rebuild}`);
+    throw new DatabaseUnusable(`database ${label} has schema version ${version ?? "none"}, this server needs ${schema.SCHEMA_VERSION}: ${rebuild}`);
   }
-  return { db, sqlite, buildId: info.get("build_id")! };
+  return {
+    db,
+    sqlite,
+    buildId: info.get("build_id")!,
+    builtAt: info.get("built_at") ?? "",
+    coverage: { from: info.get("coverage_from") ?? "", to: info.get("coverage_to") ?? "" },
+  };
 }

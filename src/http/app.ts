@@ -1,26 +1,49 @@
-// The service as one web-standard fetch handler: wires the routes, and turns
-// anything that went wrong into a problem+json response.
+// The service as one web-standard fetch handler: the router wires the routes;
+// around it, the edge refuses what must be refused (overlong URLs, banned
+// callers), answers CORS preflights, turns errors into problem+json, answers
+// conditional requests with 304, adds the headers every response carries,
+// drops the body for HEAD and logs one line per request.
 import { Router, type IRequest } from "itty-router";
 import type { FeedStore } from "../data/feed-store.ts";
+import { logEvent } from "../log.ts";
 import { exchangeRateOnDate } from "../vat/routes/exchange-rate-on-date.ts";
 import { exchangeRateToday } from "../vat/routes/exchange-rate-today.ts";
 import { systemClock, type Clock } from "../vat/uk-date.ts";
 import { versionsCurrent } from "../versions/routes/current.ts";
 import { versionsDetail } from "../versions/routes/detail.ts";
+import type { BanList } from "./ban-list.ts";
+import { ifNoneMatchHits, notModified } from "./caching.ts";
 import type { AppContext } from "./context.ts";
+import { CORS_HEADERS, preflight } from "./cors.ts";
+import { health } from "./health.ts";
 import { readOnly, withoutBodyForHead } from "./methods.ts";
 import { Problem, problemResponse } from "./problem.ts";
+
+/** Longer request targets get 414: no valid URL of this API comes near it. */
+export const MAX_URL_LENGTH = 2048;
+
+const SECURITY_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+};
 
 export interface AppOptions {
   /** The store, or where to get the current one (it changes when the database is swapped). */
   store: FeedStore | (() => FeedStore);
   clock?: Clock;
   basePath?: string;
+  bans?: BanList;
 }
 
-export type FetchHandler = (request: Request) => Promise<Response>;
+/** What the host knows about the request beyond the Request itself. */
+export interface RequestInfo {
+  clientAddress?: string;
+}
 
-export function createApp({ store, clock = systemClock, basePath = "" }: AppOptions): FetchHandler {
+export type FetchHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
+
+export function createApp({ store, clock = systemClock, basePath = "", bans }: AppOptions): FetchHandler {
   const currentStore = typeof store === "function" ? store : () => store;
   const router = Router<IRequest, [AppContext]>({
     base: basePath,
@@ -30,17 +53,42 @@ export function createApp({ store, clock = systemClock, basePath = "" }: AppOpti
     .all("/vat/exchange-rate/:currency", readOnly, exchangeRateToday)
     .all("/vat/exchange-rate/:currency/:date", readOnly, exchangeRateOnDate)
     .all("/versions/current", readOnly, versionsCurrent)
-    .all("/versions/detail", readOnly, versionsDetail);
+    .all("/versions/detail", readOnly, versionsDetail)
+    .all("/health", readOnly, health);
 
-  return async (request) => {
-    let response: Response;
-    try {
-      const context: AppContext = { store: currentStore(), clock };
-      response = (await router.fetch(request, context)) ?? notFound(request);
-    } catch (error) {
-      response = errorResponse(error, request);
+  async function respond(request: Request, info: RequestInfo): Promise<Response> {
+    if (request.url.length > MAX_URL_LENGTH) {
+      return problemResponse(new Problem("uri-too-long", `Request URLs are limited to ${MAX_URL_LENGTH} characters.`), "/");
     }
-    return withoutBodyForHead(response, request);
+    if (bans?.has(info.clientAddress)) {
+      return problemResponse(new Problem("forbidden", "This address is banned from the service for abuse."), safePath(request));
+    }
+    const cors = preflight(request);
+    if (cors) return cors;
+    try {
+      const response = (await router.fetch(request, { store: currentStore(), clock })) ?? notFound(request);
+      const etag = response.headers.get("etag");
+      return response.status === 200 && etag && ifNoneMatchHits(request.headers.get("if-none-match"), etag) ? notModified(response) : response;
+    } catch (error) {
+      return errorResponse(error, request);
+    }
+  }
+
+  return async (request, info = {}) => {
+    const started = performance.now();
+    const response = await withoutBodyForHead(await respond(request, info), request);
+    for (const [name, value] of Object.entries({ ...CORS_HEADERS, ...SECURITY_HEADERS })) {
+      if (!response.headers.has(name)) response.headers.set(name, value);
+    }
+    logEvent("info", "request", {
+      method: request.method,
+      path: safePath(request).slice(0, 256),
+      status: response.status,
+      bytes: Number(response.headers.get("content-length") ?? 0),
+      ms: Math.round((performance.now() - started) * 1000) / 1000,
+      client: info.clientAddress,
+    });
+    return response;
   };
 }
 
@@ -53,7 +101,7 @@ function errorResponse(error: unknown, request: Request): Response {
   const instance = safePath(request);
   if (error instanceof Problem) return problemResponse(error, instance);
   // Internals stay in the log, never in the answer.
-  console.error(JSON.stringify({ level: "error", path: instance, error: String((error as Error)?.stack ?? error) }));
+  logEvent("error", "unhandled error", { path: instance, error: String((error as Error)?.stack ?? error) });
   return problemResponse(new Problem("internal", "The server failed to answer this request; it has been logged."), instance);
 }
 

@@ -1,3 +1,5 @@
+import { NO_STORE } from "./caching.ts";
+
 // Every error the service answers with, as RFC 9457 problem details. One map
 // from kind to status and title, so handlers only say what went wrong.
 
@@ -7,7 +9,9 @@ export const PROBLEMS = {
   "unknown-currency": { status: 404, title: "Unknown currency" },
   "no-rate": { status: 404, title: "No rate for that date" },
   "not-found": { status: 404, title: "Not found" },
+  forbidden: { status: 403, title: "Forbidden" },
   "method-not-allowed": { status: 405, title: "Method not allowed" },
+  "uri-too-long": { status: 414, title: "URI too long" },
   internal: { status: 500, title: "Internal server error" },
 } as const satisfies Record<string, { status: number; title: string }>;
 
@@ -40,8 +44,14 @@ export function problemType(kind: ProblemKind): string {
 export function problemResponse(problem: Problem, instance: string): Response {
   const { status, title } = PROBLEMS[problem.kind];
   const body: ProblemBody = { type: problemType(problem.kind), title, status, detail: problem.detail, instance };
-  return new Response(JSON.stringify(body), {
+  const text = JSON.stringify(body);
+  return new Response(text, {
     status,
-    headers: { "content-type": "application/problem+json", ...problem.headers },
+    headers: {
+      "content-type": "application/problem+json",
+      "content-length": String(Buffer.byteLength(text)),
+      "cache-control": NO_STORE,
+      ...problem.headers,
+    },
   });
 }

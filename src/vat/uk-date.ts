@@ -20,3 +20,16 @@ export function ukDate(instant: Date): IsoDate {
 /** A source of the current instant; injected so tests can pin the clock. */
 export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
+
+/**
+ * The first instant of the next UK day after `instant`. UK midnight is 00:00
+ * UTC in winter and 23:00 UTC the evening before in summer; clocks change at
+ * 01:00 UTC, never at midnight, so one of those two is always it.
+ */
+export function nextUkMidnight(instant: Date): Date {
+  const today = ukDate(instant);
+  const [y, m, d] = today.split("-").map(Number) as [number, number, number];
+  const utcMidnightAfter = Date.UTC(y, m - 1, d + 1);
+  const bstMidnight = new Date(utcMidnightAfter - 3_600_000);
+  return bstMidnight > instant && ukDate(bstMidnight) !== today ? bstMidnight : new Date(utcMidnightAfter);
+}

@@ -1,3 +1,4 @@
+import { DATED_RATE } from "../../http/caching.ts";
 import type { Handler } from "../../http/context.ts";
 import { jsonResponse } from "../../http/json.ts";
 import { parseCurrency, parseDate, rateInForce } from "../rate-query.ts";
@@ -6,5 +7,5 @@ import { parseCurrency, parseDate, rateInForce } from "../rate-query.ts";
 export const exchangeRateOnDate: Handler = (request, { store }) => {
   const code = parseCurrency(request.params.currency);
   const date = parseDate(request.params.date);
-  return jsonResponse(rateInForce(store, code, date));
+  return jsonResponse(rateInForce(store, code, date), { cache: DATED_RATE, buildId: store.buildId });
 };

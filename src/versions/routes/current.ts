@@ -1,3 +1,4 @@
+import { VERSIONS } from "../../http/caching.ts";
 import type { Handler } from "../../http/context.ts";
 import { jsonResponse } from "../../http/json.ts";
 
@@ -5,5 +6,5 @@ import { jsonResponse } from "../../http/json.ts";
 export const versionsCurrent: Handler = (_request, { store }) => {
   const body: Record<string, string> = {};
   for (const v of store.versions()) body[v.software] = v.releaseVersion;
-  return jsonResponse(body);
+  return jsonResponse(body, { cache: VERSIONS, buildId: store.buildId });
 };

@@ -1,3 +1,4 @@
+import { VERSIONS } from "../../http/caching.ts";
 import type { Handler } from "../../http/context.ts";
 import { jsonResponse } from "../../http/json.ts";
 
@@ -15,5 +16,5 @@ export const versionsDetail: Handler = (_request, { store }) => {
       nightly: { version: v.nightlyVersion, date: v.nightlyDate },
     };
   }
-  return jsonResponse(body);
+  return jsonResponse(body, { cache: VERSIONS, buildId: store.buildId });
 };

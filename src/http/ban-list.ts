@@ -1,0 +1,49 @@
+// Abusive callers are banned, not rate limited: BANNED_IPS plus the lines of
+// BANNED_IPS_FILE, which is read again whenever it changes.
+import { readFileSync, statSync } from "node:fs";
+import { logEvent } from "../log.ts";
+import { AddressList } from "./address-list.ts";
+
+export class BanList {
+  private fromFile = AddressList.EMPTY;
+  private all: AddressList;
+  private fileStamp = "";
+
+  constructor(
+    private readonly fromEnv: AddressList,
+    private readonly file?: string,
+  ) {
+    this.all = fromEnv;
+    if (file) this.reload(true);
+  }
+
+  has(address: string | undefined): boolean {
+    return this.all.has(address);
+  }
+
+  /** Reads the file again if it changed; a broken file keeps the previous list (and says so). */
+  reload(initial = false): void {
+    if (!this.file) return;
+    let stamp: string;
+    try {
+      const s = statSync(this.file);
+      stamp = `${s.ino}:${s.size}:${s.mtimeMs}`;
+    } catch {
+      stamp = "missing";
+    }
+    if (stamp === this.fileStamp) return;
+    this.fileStamp = stamp;
+    try {
+      this.fromFile = stamp === "missing" ? AddressList.EMPTY : AddressList.parse(readFileSync(this.file, "utf8"), this.file);
+      this.all = this.fromEnv.concat(this.fromFile);
+      if (!initial) logEvent("info", "ban list reloaded", { file: this.file, entries: this.all.size });
+    } catch (e) {
+      if (initial) throw e;
+      logEvent("error", "ban list not reloaded, keeping the previous one", { file: this.file, detail: (e as Error).message });
+    }
+  }
+
+  watch(intervalMs: number): void {
+    if (this.file && intervalMs > 0) setInterval(() => this.reload(), intervalMs).unref();
+  }
+}

@@ -1,0 +1,16 @@
+import { NO_STORE } from "./caching.ts";
+import type { Handler } from "./context.ts";
+
+/** GET /health — for load balancers and operators: the database being served and what it covers. */
+export const health: Handler = (_request, { store }) => {
+  const body = JSON.stringify({
+    status: "ok",
+    build: store.buildId,
+    builtAt: store.info.builtAt,
+    coverage: store.info.coverage,
+    currencies: store.currencyCount(),
+  });
+  return new Response(body, {
+    headers: { "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(body)), "cache-control": NO_STORE },
+  });
+};

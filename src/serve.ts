@@ -1,0 +1,60 @@
+// Starts the HTTP listeners around the app and runs the process's life:
+// HTTPS when configured (with plain HTTP beside it on HTTP_PORT), the ban
+// file watch, and a graceful stop on SIGTERM.
+import { readFileSync } from "node:fs";
+import type { Server } from "bun";
+import type { Config } from "./config.ts";
+import type { FeedStore } from "./data/feed-store.ts";
+import { AddressList } from "./http/address-list.ts";
+import { createApp } from "./http/app.ts";
+import { BanList } from "./http/ban-list.ts";
+import { clientAddress } from "./http/client-address.ts";
+import { logEvent, setLogLevel } from "./log.ts";
+
+export interface Serving {
+  store: () => FeedStore;
+  /** Runs after the listeners stopped, before the process exits. */
+  onStop?: () => void;
+}
+
+/** Reads what the edge needs from the configuration; throws on a bad setting, naming it. */
+export function edgeSettings(config: Config) {
+  setLogLevel(config.logLevel);
+  return {
+    trusted: AddressList.parse(config.trustProxy, "TRUST_PROXY"),
+    bans: new BanList(AddressList.parse(config.bannedIps, "BANNED_IPS"), config.bannedIpsFile),
+  };
+}
+
+export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeSettings>, { store, onStop }: Serving): void {
+  const app = createApp({ store, basePath: config.basePath, bans });
+  const fetch = (request: Request, server: Server<undefined>) =>
+    app(request, { clientAddress: clientAddress(server.requestIP(request)?.address, request.headers.get("x-forwarded-for"), trusted) });
+
+  const tls = config.tls ? { cert: readFileSync(config.tls.certFile, "utf8"), key: readFileSync(config.tls.keyFile, "utf8") } : undefined;
+  const servers = [Bun.serve({ port: config.port, hostname: config.host, fetch, ...(tls ? { tls } : {}) })];
+  if (tls && config.httpPort !== undefined) servers.push(Bun.serve({ port: config.httpPort, hostname: config.host, fetch }));
+  for (const server of servers) console.log(`feed-service listening on ${server.url.origin}${config.basePath} (database build ${store().buildId})`);
+
+  bans.watch(config.watchIntervalMs || 2000);
+
+  // SIGTERM: stop accepting, let requests in flight finish, exit 0.
+  let stopping = false;
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, async () => {
+      if (stopping) return;
+      stopping = true;
+      logEvent("info", "draining", { signal });
+      await Promise.all(servers.map((s) => s.stop()));
+      onStop?.();
+      logEvent("info", "stopped", { signal });
+      process.exit(0);
+    });
+  }
+}
+
+/** Prints one line and exits: a server that cannot serve correctly should not start. */
+export function refuseToStart(reason: string): never {
+  console.error(`feed-service: ${reason}`);
+  process.exit(1);
+}

@@ -1,0 +1,48 @@
+// Deployment artefacts: the single-file executable, and the container recipe.
+import { expect, test } from "bun:test";
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { realDatabase, ROOT, tempDir } from "./helpers.ts";
+
+test("the compiled executable serves a rate with its source database moved away", async () => {
+  const dir = tempDir("feed-compile-");
+  copyFileSync(realDatabase().path, join(dir, "feed.sqlite"));
+  // The same entry as src/server-embedded.ts, pointed at a database this test can take away.
+  writeFileSync(
+    join(dir, "entry.ts"),
+    `import database from "./feed.sqlite" with { type: "sqlite", embed: "true" };\nimport { startEmbedded } from ${JSON.stringify(join(ROOT, "src/embedded.ts"))};\nstartEmbedded(database);\n`,
+  );
+  const binary = join(dir, "feed-service");
+  const compile = Bun.spawnSync(["bun", "build", "--compile", join(dir, "entry.ts"), "--outfile", binary], { cwd: ROOT });
+  expect(compile.exitCode).toBe(0);
+  rmSync(join(dir, "feed.sqlite"));
+  rmSync(join(dir, "entry.ts"));
+
+  const proc = Bun.spawn([binary], { cwd: tempDir(), env: { ...process.env, HOST: "127.0.0.1", PORT: "0", DATABASE_PATH: "/nonexistent.sqlite" }, stdout: "pipe", stderr: "pipe" });
+  try {
+    const reader = proc.stdout.getReader();
+    let out = "";
+    while (!out.includes("listening on")) out += new TextDecoder().decode((await reader.read()).value);
+    const origin = /listening on (http:\/\/[^\s/]+)/.exec(out)![1];
+    const response = await fetch(`${origin}/vat/exchange-rate/usd/2024-01-15`);
+    expect(await response.text()).toBe('{"currencyCode":"USD","currencyName":"US Dollar","effectiveFrom":"2024-01-01","rate":1.2651}');
+    expect((await fetch(`${origin}/vat/exchange-rate/usd/2024-01-15`, { method: "POST" })).status).toBe(405);
+  } finally {
+    proc.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 30_000);
+
+test("the Dockerfile builds the database in a build stage and runs unprivileged with a health check", () => {
+  // No Docker engine runs on CI's machine, so the recipe is checked, not built.
+  const dockerfile = readFileSync(join(ROOT, "Dockerfile"), "utf8");
+  const stages = dockerfile.match(/^FROM .+$/gm) ?? [];
+  expect(stages).toHaveLength(2);
+  expect(stages[0]).toContain(" AS build");
+  expect(dockerfile).toMatch(/RUN bun install --frozen-lockfile/);
+  expect(dockerfile).toContain("COPY --from=build /app/db/feed.sqlite");
+  expect(dockerfile).toMatch(/^USER bun$/m);
+  expect(dockerfile).toMatch(/^HEALTHCHECK .*\n?.*\/health/m);
+  const bunVersion = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).engines.bun;
+  for (const stage of stages) expect(stage).toContain(`oven/bun:${bunVersion}`);
+});
