@@ -58,11 +58,12 @@ function checkMonthlyGaps(monthly: readonly FileRates[], log: AnomalyLog): void 
 }
 
 function checkIsoCodes(files: readonly FileRates[], log: AnomalyLog): void {
-  const reported = new Set<string>();
+  const seen = new Set<string>();
   for (const { file, rates } of files) {
     for (const rate of rates) {
-      if (reported.has(rate.code) || isoCurrencyName(rate.code)) continue;
-      reported.add(rate.code);
+      if (seen.has(rate.code)) continue;
+      seen.add(rate.code);
+      if (isoCurrencyName(rate.code)) continue;
       log.notice("non-iso-code", file.name, rate.lines[0]!, `${rate.code} is not an ISO 4217 code known to ICU; served under HMRC's code with HMRC's name "${rate.rows[0]!.row.currencyName}"`);
     }
   }

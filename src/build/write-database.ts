@@ -1,9 +1,11 @@
 // Writes a complete database beside the target and renames it into place, so
 // the previous file stays byte-for-byte as it was unless the new one is whole.
 import { Database } from "bun:sqlite";
-import { mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { drizzle } from "drizzle-orm/bun-sqlite";
+import { sql } from "drizzle-orm";
+import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
 import * as schema from "../data/schema.ts";
 
@@ -24,19 +26,28 @@ export function writeDatabase(path: string, migrationsFolder: string, content: D
   try {
     const sqlite = new Database(temporary, { create: true, strict: true });
     try {
+      // No journal and no syncs while writing a file nobody else can see yet:
+      // it is fsynced once, whole, before the rename publishes it.
+      sqlite.run("PRAGMA journal_mode = OFF");
+      sqlite.run("PRAGMA synchronous = OFF");
       const db = drizzle(sqlite, { schema });
       migrate(db, { migrationsFolder });
       db.transaction((tx) => {
-        for (const chunk of chunks(content.rates)) tx.insert(schema.rates).values(chunk).run();
-        for (const chunk of chunks(content.currencies)) tx.insert(schema.currencies).values(chunk).run();
-        for (const chunk of chunks(content.anomalies)) tx.insert(schema.anomalies).values(chunk).run();
-        tx.insert(schema.versions).values(content.versions).run();
-        const info = Object.entries(content.buildInfo).map(([key, value]) => ({ key, value }));
-        tx.insert(schema.buildInfo).values(info).run();
+        insertAll(tx, schema.rates, content.rates);
+        insertAll(tx, schema.currencies, content.currencies);
+        insertAll(tx, schema.anomalies, content.anomalies);
+        insertAll(tx, schema.versions, content.versions);
+        insertAll(tx, schema.buildInfo, Object.entries(content.buildInfo).map(([key, value]) => ({ key, value })));
       });
       sqlite.run("VACUUM");
     } finally {
       sqlite.close();
+    }
+    const fd = openSync(temporary, "r");
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
     }
     renameSync(temporary, path);
   } catch (e) {
@@ -59,6 +70,14 @@ function removeStaleTemporaries(path: string): void {
   }
 }
 
-function* chunks<T>(rows: readonly T[], size = 500): Generator<T[]> {
-  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+/**
+ * One prepared INSERT per table, run for each row: drizzle builds the SQL
+ * once instead of for every multi-row VALUES list (which cost half a second).
+ */
+function insertAll<T extends SQLiteTable>(tx: Pick<BunSQLiteDatabase, "insert">, table: T, rows: readonly T["$inferInsert"][]): void {
+  const first = rows[0];
+  if (!first) return;
+  const placeholders = Object.fromEntries(Object.keys(first).map((key) => [key, sql.placeholder(key)]));
+  const statement = tx.insert(table).values(placeholders as T["$inferInsert"]).prepare();
+  for (const row of rows) statement.run(row as Record<string, unknown>);
 }
