@@ -32,6 +32,7 @@ export interface RateImport {
 export function importRates(sources: readonly SourceFile[], log: AnomalyLog): RateImport {
   const files = sources.map((file) => ({ file, rates: mergeFileRows(file.name, validateFile(file, log), log) }));
   checkMonthlyContinuity(files.filter((f) => f.file.kind === "monthly"));
+  checkNoDuplicatePeriods(files, log);
   checkAcrossFiles(files, log);
 
   const rates = files.flatMap(({ file, rates }) =>
@@ -82,6 +83,32 @@ function checkPeriodFitsFile(file: SourceFile, line: number, row: HmrcRow, log: 
 function lastDayOfMonth(yearMonth: string): string {
   const [y, m] = yearMonth.split("-").map(Number) as [number, number];
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+/**
+ * Two amendment files giving one currency a rate from the same day: the same
+ * rate is a harmless repeat (kept once, reported); different rates leave no
+ * way to tell which HMRC meant, so the build stops.
+ */
+function checkNoDuplicatePeriods(files: FileRates[], log: AnomalyLog): void {
+  const seen = new Map<string, { file: string; rate: MergedRate }>();
+  for (const entry of files) {
+    if (entry.file.kind !== "amendment") continue;
+    entry.rates = entry.rates.filter((rate) => {
+      const key = `${rate.code} ${rate.startsOn}`;
+      const earlier = seen.get(key);
+      if (!earlier) {
+        seen.set(key, { file: entry.file.name, rate });
+        return true;
+      }
+      const there = `${earlier.file}:${earlier.rate.lines[0]}`;
+      if (earlier.rate.rate !== rate.rate) {
+        throw new BuildError(entry.file.name, rate.lines[0], `${rate.code} from ${rate.startsOn} is ${rate.rate} here but ${earlier.rate.rate} at ${there}: conflicting duplicate amendments`);
+      }
+      log.warning("duplicate-amendment", entry.file.name, rate.lines[0]!, `${rate.code} from ${rate.startsOn} repeats ${there} (same rate ${rate.rate}); kept once`);
+      return false;
+    });
+  }
 }
 
 /** Monthly files must follow each other without a gap or an overlap. */

@@ -63,6 +63,11 @@ export class FeedStore {
     return this.currencyByCode.get(code);
   }
 
+  /** Every code, in code order. */
+  currencyCodes(): string[] {
+    return [...this.currencyByCode.keys()].sort();
+  }
+
   currencyCount(): number {
     return this.currencyByCode.size;
   }

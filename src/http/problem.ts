@@ -1,3 +1,4 @@
+import * as v from "valibot";
 import { NO_STORE } from "./caching.ts";
 
 // Every error the service answers with, as RFC 9457 problem details. One map
@@ -29,13 +30,19 @@ export class Problem extends Error {
   }
 }
 
-export interface ProblemBody {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  instance: string;
-}
+/** RFC 9457 problem details, as every error body is. */
+export const ProblemSchema = v.pipe(
+  v.strictObject({
+    type: v.pipe(v.string(), v.startsWith("urn:feed-service:problem:"), v.description("What kind of problem; stable, for programs"), v.examples(["urn:feed-service:problem:invalid-date"])),
+    title: v.pipe(v.string(), v.minLength(1), v.description("Short summary of the kind"), v.examples(["Invalid date"])),
+    status: v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599), v.examples([400])),
+    detail: v.pipe(v.string(), v.minLength(1), v.description("What was wrong with this request, for people"), v.examples(['"2025-02-30" is not a valid date: there is no such day in the calendar.'])),
+    instance: v.pipe(v.string(), v.startsWith("/"), v.description("The path that was asked for"), v.examples(["/vat/exchange-rate/usd/2025-02-30"])),
+  }),
+  v.title("Problem"),
+);
+
+export type ProblemBody = v.InferOutput<typeof ProblemSchema>;
 
 export function problemType(kind: ProblemKind): string {
   return `urn:feed-service:problem:${kind}`;

@@ -6,15 +6,8 @@ import { Problem, type ProblemKind } from "../http/problem.ts";
 import type { IsoDate } from "./calendar.ts";
 import { CurrencyParam, DateParam } from "./params.ts";
 import { periodInForce } from "./period.ts";
+import type { ExchangeRate } from "./schemas.ts";
 
-/** The body of both exchange-rate routes. */
-export interface ExchangeRate {
-  currencyCode: string;
-  currencyName: string;
-  effectiveFrom: IsoDate;
-  /** Currency units per £1, with exactly the digits HMRC published. */
-  rate: number;
-}
 
 function parseParam<S extends v.GenericSchema<unknown, string>>(schema: S, value: unknown, kind: ProblemKind, what: string): string {
   const result = v.safeParse(schema, value);

@@ -1,11 +1,8 @@
 import { VERSIONS } from "../../http/caching.ts";
 import type { Handler } from "../../http/context.ts";
 import { jsonResponse } from "../../http/json.ts";
+import type { VersionDetail } from "../schemas.ts";
 
-export interface VersionDetail {
-  release: { version: string; date: string };
-  nightly: { version: string; date: string };
-}
 
 /** GET /versions/detail — release and nightly version of each product, with dates. */
 export const versionsDetail: Handler = (_request, { store }) => {

@@ -1,0 +1,15 @@
+// The VAT feed's response shape, as a valibot schema: the tests check every
+// answer against it, and the OpenAPI document is generated from it.
+import * as v from "valibot";
+
+export const ExchangeRateSchema = v.pipe(
+  v.strictObject({
+    currencyCode: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/), v.description("ISO 4217 code as HMRC publishes it, upper case"), v.examples(["USD"])),
+    currencyName: v.pipe(v.string(), v.minLength(1), v.description("Full English name of the currency"), v.examples(["US Dollar"])),
+    effectiveFrom: v.pipe(v.string(), v.isoDate(), v.description("First day of the HMRC period this rate belongs to (YYYY-MM-DD)"), v.examples(["2024-01-01"])),
+    rate: v.pipe(v.number(), v.gtValue(0), v.description("Currency units per £1, with exactly the digits HMRC published; sterling = amount ÷ rate"), v.examples([1.2651])),
+  }),
+  v.title("ExchangeRate"),
+);
+
+export type ExchangeRate = v.InferOutput<typeof ExchangeRateSchema>;

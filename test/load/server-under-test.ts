@@ -1,0 +1,83 @@
+// Shared by the soak and the benchmark: a production-mode server process on a
+// loopback port, the request mix they drive, and the server's memory.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { loadConfig } from "../../src/config.ts";
+import { FeedStore } from "../../src/data/feed-store.ts";
+import { openDatabase } from "../../src/data/open-database.ts";
+import { createApp } from "../../src/http/app.ts";
+import { setLogLevel } from "../../src/log.ts";
+
+export const ROOT = resolve(import.meta.dir, "../..");
+
+export async function startProductionServer(env: Record<string, string> = {}) {
+  const started = performance.now();
+  const proc = Bun.spawn(["bun", resolve(ROOT, "src/server.ts")], {
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: "0", ...env },
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+  const reader = proc.stdout.getReader();
+  let out = "";
+  while (!out.includes("listening on")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("server exited before listening");
+    out += new TextDecoder().decode(value);
+  }
+  reader.releaseLock();
+  const origin = /listening on (http:\/\/[^\s/]+)/.exec(out)![1]!;
+  return { proc, origin, startupMs: performance.now() - started };
+}
+
+/** Resident memory of a process, in MiB (Linux /proc). */
+export function rssMiB(pid: number): number {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN);
+  return Math.round((kb / 1024) * 10) / 10;
+}
+
+export interface RequestSpec {
+  kind: string;
+  method: string;
+  path: string;
+  expected: number;
+}
+
+/** Deterministic pseudo-random numbers, so every run drives the same mix. */
+export function seeded(seed: number): () => number {
+  let s = seed;
+  return () => ((s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+}
+
+/**
+ * A mix of valid and invalid requests over realistic (currency, date) pairs;
+ * each with the status the in-process app gives, which a server under load must match.
+ */
+export async function requestMix(count: number): Promise<RequestSpec[]> {
+  setLogLevel("silent");
+  const store = new FeedStore(openDatabase(loadConfig().databasePath));
+  const app = createApp({ store });
+  const random = seeded(7);
+  const codes = store.currencyCodes();
+  const day = (from: string, to: string) => new Date(Date.parse(from) + random() * (Date.parse(to) - Date.parse(from))).toISOString().slice(0, 10);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+  const makers: [string, () => [string, string]][] = [
+    ["rate", () => { const c = store.currency(pick(codes))!; return ["GET", `/vat/exchange-rate/${random() < 0.5 ? c.code.toLowerCase() : c.code}/${day(c.firstDate, c.lastDate)}`]; }],
+    ["rate", () => ["GET", `/vat/exchange-rate/${pick(codes)}/${day("2014-01-01", "2026-08-31")}`]],
+    ["today", () => ["GET", `/vat/exchange-rate/${pick(codes)}`]],
+    ["versions", () => ["GET", pick(["/versions/current", "/versions/detail"])]],
+    ["head", () => ["HEAD", `/vat/exchange-rate/${pick(codes)}/${day("2014-01-01", "2026-08-31")}`]],
+    ["bad-code", () => ["GET", `/vat/exchange-rate/${pick(["US", "usdx", "u5d", "%zz", "💷💷💷"])}/2024-01-15`]],
+    ["bad-date", () => ["GET", `/vat/exchange-rate/usd/${pick(["2025-02-30", "2024-13-01", "15-01-2024", "2024-1-1"])}`]],
+    ["unknown", () => ["GET", pick(["/vat/exchange-rate/xyz/2024-01-15", "/nope", "/vat/exchange-rate/usd/2031-01-01"])]],
+    ["method", () => [pick(["POST", "PUT", "DELETE"]), "/versions/current"]],
+  ];
+  const specs: RequestSpec[] = [];
+  for (let i = 0; i < count; i++) {
+    const [kind, make] = makers[i % makers.length]!;
+    const [method, path] = make();
+    const expected = (await app(new Request(`http://local${path}`, { method }))).status;
+    specs.push({ kind, method, path, expected });
+  }
+  store.close();
+  return specs;
+}
