@@ -12,6 +12,11 @@ export function setLogLevel(level: string | undefined): void {
   threshold = RANK[level as Level];
 }
 
+/** Whether a line at `level` would be written: lets callers skip building it. */
+export function logs(level: Level): boolean {
+  return RANK[level] >= threshold;
+}
+
 export function logEvent(level: Level, message: string, fields: Record<string, unknown> = {}): void {
   if (RANK[level] < threshold) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...fields });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { comparePeriods, coverageOf, periodInForce, type RatePeriod } from "../src/vat/period.ts";
+import { comparePeriods, PeriodTimeline, type RatePeriod } from "../src/vat/period.ts";
 
 const monthly = (startsOn: string, endsOn: string, rate: string): RatePeriod => ({ startsOn, endsOn, kind: "monthly", rate });
 const amendment = (startsOn: string, endsOn: string, rate: string): RatePeriod => ({ startsOn, endsOn, kind: "amendment", rate });
@@ -13,11 +13,12 @@ const periods = [
   amendment("2015-04-01", "2015-04-30", "3.1"), // same start: the amendment wins
   // May missing: a gap
   monthly("2015-06-01", "2015-06-30", "5.0"),
-].sort(comparePeriods);
+];
+const timeline = new PeriodTimeline(periods.toReversed()); // it sorts for itself
 
-const rateOn = (date: string) => periodInForce(periods, date)?.rate;
+const rateOn = (date: string) => timeline.inForce(date)?.rate;
 
-describe("periodInForce", () => {
+describe("PeriodTimeline.inForce", () => {
   test("the monthly rate applies before an amendment's window", () => {
     expect(rateOn("2015-03-01")).toBe("2.0");
     expect(rateOn("2015-03-10")).toBe("2.0");
@@ -41,7 +42,7 @@ describe("periodInForce", () => {
     expect(rateOn("2015-05-15")).toBeUndefined();
     expect(rateOn("2015-01-31")).toBeUndefined();
     expect(rateOn("2015-07-01")).toBeUndefined();
-    expect(periodInForce([], "2015-03-01")).toBeUndefined();
+    expect(new PeriodTimeline([]).inForce("2015-03-01")).toBeUndefined();
   });
 
   test("agrees with the rule read literally, on every day of the range", () => {
@@ -60,7 +61,15 @@ describe("periodInForce", () => {
   });
 });
 
-test("coverageOf spans the first start to the latest end", () => {
-  expect(coverageOf(periods)).toEqual({ from: "2015-02-01", to: "2015-06-30" });
-  expect(coverageOf([])).toBeUndefined();
+test("a long period that an earlier start keeps in force is still found behind later, shorter ones", () => {
+  // Not HMRC's shape, but the rule does not depend on periods being a month long.
+  const odd = new PeriodTimeline([monthly("2015-01-01", "2015-12-31", "year"), monthly("2015-03-01", "2015-03-31", "march")]);
+  expect(odd.inForce("2015-03-15")?.rate).toBe("march");
+  expect(odd.inForce("2015-07-01")?.rate).toBe("year");
+  expect(odd.inForce("2016-01-01")).toBeUndefined();
+});
+
+test("coverage spans the first start to the latest end", () => {
+  expect(timeline.coverage).toEqual({ from: "2015-02-01", to: "2015-06-30" });
+  expect(new PeriodTimeline([]).coverage).toBeUndefined();
 });

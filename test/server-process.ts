@@ -6,7 +6,7 @@ export const SERVER = join(ROOT, "src/server.ts");
 
 export async function startServer(env: Record<string, string>, listeners = 1) {
   const proc = Bun.spawn(["bun", SERVER], {
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env },
+    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env },
     stdout: "pipe",
     stderr: "pipe",
   });

@@ -2,7 +2,7 @@
 // open, so what has been read once is kept: currencies and versions at open,
 // each currency's periods on first use.
 import { asc, eq, sql } from "drizzle-orm";
-import { comparePeriods, type RatePeriod } from "../vat/period.ts";
+import { PeriodTimeline } from "../vat/period.ts";
 import type { OpenedDatabase } from "./open-database.ts";
 import { currencies, rates, versions } from "./schema.ts";
 
@@ -26,7 +26,7 @@ export class FeedStore {
   readonly info: { builtAt: string; coverage: { from: string; to: string } };
   private readonly currencyByCode: ReadonlyMap<string, CurrencyRecord>;
   private readonly versionList: readonly VersionRecord[];
-  private readonly periodsByCode = new Map<string, readonly RatePeriod[]>();
+  private readonly timelines = new Map<string, PeriodTimeline>();
   private readonly periodsQuery;
 
   constructor(private readonly opened: OpenedDatabase) {
@@ -72,14 +72,14 @@ export class FeedStore {
     return this.currencyByCode.size;
   }
 
-  /** The currency's periods in the order `periodInForce` expects. */
-  periods(code: string): readonly RatePeriod[] {
-    let periods = this.periodsByCode.get(code);
-    if (!periods) {
-      periods = this.periodsQuery.all({ code }).sort(comparePeriods);
-      this.periodsByCode.set(code, periods);
+  /** The currency's periods, read on first use. */
+  timeline(code: string): PeriodTimeline {
+    let timeline = this.timelines.get(code);
+    if (!timeline) {
+      timeline = new PeriodTimeline(this.periodsQuery.all({ code }));
+      this.timelines.set(code, timeline);
     }
-    return periods;
+    return timeline;
   }
 
   versions(): readonly VersionRecord[] {

@@ -5,7 +5,7 @@
 // drops the body for HEAD and logs one line per request.
 import { Router, type IRequest } from "itty-router";
 import type { FeedStore } from "../data/feed-store.ts";
-import { logEvent } from "../log.ts";
+import { logEvent, logs } from "../log.ts";
 import { exchangeRateOnDate } from "../vat/routes/exchange-rate-on-date.ts";
 import { exchangeRateToday } from "../vat/routes/exchange-rate-today.ts";
 import { systemClock, type Clock } from "../vat/uk-date.ts";
@@ -14,19 +14,14 @@ import { versionsDetail } from "../versions/routes/detail.ts";
 import type { BanList } from "./ban-list.ts";
 import { ifNoneMatchHits, notModified } from "./caching.ts";
 import type { AppContext } from "./context.ts";
-import { CORS_HEADERS, preflight } from "./cors.ts";
+import { preflight } from "./cors.ts";
+import { withCommonHeaders } from "./headers.ts";
 import { health } from "./health.ts";
-import { readOnly, withoutBodyForHead } from "./methods.ts";
+import { readOnly, withoutBody } from "./methods.ts";
 import { Problem, problemResponse } from "./problem.ts";
 
 /** Longer request targets get 414: no valid URL of this API comes near it. */
 export const MAX_URL_LENGTH = 2048;
-
-const SECURITY_HEADERS = {
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
-  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
-};
 
 export interface AppOptions {
   /** The store, or where to get the current one (it changes when the database is swapped). */
@@ -76,11 +71,9 @@ export function createApp({ store, clock = systemClock, basePath = "", bans }: A
 
   return async (request, info = {}) => {
     const started = performance.now();
-    const response = await withoutBodyForHead(await respond(request, info), request);
-    for (const [name, value] of Object.entries({ ...CORS_HEADERS, ...SECURITY_HEADERS })) {
-      if (!response.headers.has(name)) response.headers.set(name, value);
-    }
-    logEvent("info", "request", {
+    let response = withCommonHeaders(await respond(request, info));
+    if (request.method === "HEAD") response = await withoutBody(response);
+    if (logs("info")) logEvent("info", "request", {
       method: request.method,
       path: safePath(request).slice(0, 256),
       status: response.status,

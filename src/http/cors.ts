@@ -2,12 +2,6 @@
 // answered only for the methods the service has.
 import { ALLOWED_METHODS } from "./methods.ts";
 
-export const CORS_HEADERS = {
-  "access-control-allow-origin": "*",
-  // ETag is not a CORS-safelisted response header; scripts need it to revalidate.
-  "access-control-expose-headers": "ETag",
-};
-
 /** The 204 for a CORS preflight asking for GET or HEAD; undefined for anything else. */
 export function preflight(request: Request): Response | undefined {
   if (request.method !== "OPTIONS") return undefined;

@@ -1,5 +1,6 @@
 import { NO_STORE } from "./caching.ts";
 import type { Handler } from "./context.ts";
+import { COMMON_HEADERS } from "./headers.ts";
 
 /** GET /health — for load balancers and operators: the database being served and what it covers. */
 export const health: Handler = (_request, { store }) => {
@@ -11,6 +12,6 @@ export const health: Handler = (_request, { store }) => {
     currencies: store.currencyCount(),
   });
   return new Response(body, {
-    headers: { "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(body)), "cache-control": NO_STORE },
+    headers: { ...COMMON_HEADERS, "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(body)), "cache-control": NO_STORE },
   });
 };

@@ -11,8 +11,8 @@ export function readOnly(request: IRequest, ..._context: unknown[]): undefined {
 }
 
 /** HEAD answers exactly as GET would, headers and length included, without the body. */
-export async function withoutBodyForHead(response: Response, request: Request): Promise<Response> {
-  if (request.method !== "HEAD" || response.body === null) return response;
+export async function withoutBody(response: Response): Promise<Response> {
+  if (response.body === null) return response;
   const headers = new Headers(response.headers);
   if (!headers.has("content-length")) headers.set("content-length", String((await response.arrayBuffer()).byteLength));
   return new Response(null, { status: response.status, statusText: response.statusText, headers });

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { NO_STORE } from "./caching.ts";
+import { COMMON_HEADERS } from "./headers.ts";
 
 // Every error the service answers with, as RFC 9457 problem details. One map
 // from kind to status and title, so handlers only say what went wrong.
@@ -18,16 +19,17 @@ export const PROBLEMS = {
 
 export type ProblemKind = keyof typeof PROBLEMS;
 
-/** Thrown by handlers; the edge turns it into a response. */
-export class Problem extends Error {
+/**
+ * Thrown by handlers; the edge turns it into a response. Not an Error: an
+ * expected answer such as a 404 needs no stack trace, and capturing one
+ * would be most of its cost.
+ */
+export class Problem {
   constructor(
     readonly kind: ProblemKind,
     readonly detail: string,
     readonly headers: Record<string, string> = {},
-  ) {
-    super(detail);
-    this.name = "Problem";
-  }
+  ) {}
 }
 
 /** RFC 9457 problem details, as every error body is. */
@@ -55,6 +57,7 @@ export function problemResponse(problem: Problem, instance: string): Response {
   return new Response(text, {
     status,
     headers: {
+      ...COMMON_HEADERS,
       "content-type": "application/problem+json",
       "content-length": String(Buffer.byteLength(text)),
       "cache-control": NO_STORE,

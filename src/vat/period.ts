@@ -16,28 +16,10 @@ export interface RatePeriod {
 
 const KIND_RANK: Record<PeriodKind, number> = { monthly: 0, amendment: 1 };
 
-/** The order `periodInForce` expects: by start, the winner of a tie last. */
+/** By start; on the same start, the period that wins the tie last. */
 export function comparePeriods(a: RatePeriod, b: RatePeriod): number {
   if (a.startsOn !== b.startsOn) return a.startsOn < b.startsOn ? -1 : 1;
   return KIND_RANK[a.kind] - KIND_RANK[b.kind];
-}
-
-/** The period in force on `date`, or undefined. `periods` sorted by `comparePeriods`. */
-export function periodInForce<P extends RatePeriod>(periods: readonly P[], date: IsoDate): P | undefined {
-  // Binary search for the last period starting on or before the date.
-  let lo = 0;
-  let hi = periods.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (periods[mid]!.startsOn <= date) lo = mid + 1;
-    else hi = mid;
-  }
-  // Walking back, the first period that still runs on the date starts latest.
-  for (let i = lo - 1; i >= 0; i--) {
-    const p = periods[i]!;
-    if (p.endsOn >= date) return p;
-  }
-  return undefined;
 }
 
 export interface Coverage {
@@ -45,10 +27,39 @@ export interface Coverage {
   to: IsoDate;
 }
 
-/** First and last day any period covers; undefined for no periods. */
-export function coverageOf(periods: readonly RatePeriod[]): Coverage | undefined {
-  if (periods.length === 0) return undefined;
-  let to = periods[0]!.endsOn;
-  for (const p of periods) if (p.endsOn > to) to = p.endsOn;
-  return { from: periods[0]!.startsOn, to };
+/** One currency's periods, indexed for the lookup. */
+export class PeriodTimeline<P extends RatePeriod = RatePeriod> {
+  readonly periods: readonly P[];
+  /** reach[i]: the latest end among periods[0..i], so a walk back knows when to stop. */
+  private readonly reach: IsoDate[];
+
+  constructor(periods: readonly P[]) {
+    this.periods = [...periods].sort(comparePeriods);
+    let latest = "";
+    this.reach = this.periods.map((p) => (latest = p.endsOn > latest ? p.endsOn : latest));
+  }
+
+  /** The period in force on `date`, or undefined when none contains it. */
+  inForce(date: IsoDate): P | undefined {
+    // Binary search for the last period starting on or before the date.
+    let lo = 0;
+    let hi = this.periods.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.periods[mid]!.startsOn <= date) lo = mid + 1;
+      else hi = mid;
+    }
+    // Walking back, the first period that still runs on the date starts
+    // latest; once nothing earlier reaches the date, there is none.
+    for (let i = lo - 1; i >= 0 && this.reach[i]! >= date; i--) {
+      if (this.periods[i]!.endsOn >= date) return this.periods[i];
+    }
+    return undefined;
+  }
+
+  /** First and last day any period covers; undefined for no periods. */
+  get coverage(): Coverage | undefined {
+    if (this.periods.length === 0) return undefined;
+    return { from: this.periods[0]!.startsOn, to: this.reach.at(-1)! };
+  }
 }

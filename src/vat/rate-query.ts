@@ -5,7 +5,6 @@ import type { FeedStore } from "../data/feed-store.ts";
 import { Problem, type ProblemKind } from "../http/problem.ts";
 import type { IsoDate } from "./calendar.ts";
 import { CurrencyParam, DateParam } from "./params.ts";
-import { periodInForce } from "./period.ts";
 import type { ExchangeRate } from "./schemas.ts";
 
 
@@ -33,7 +32,7 @@ export function rateInForce(store: FeedStore, code: string, date: IsoDate, dateL
   if (!currency) {
     throw new Problem("unknown-currency", `HMRC has published no rate for ${code}; the database covers ${store.currencyCount()} currencies.`);
   }
-  const period = periodInForce(store.periods(code), date);
+  const period = store.timeline(code).inForce(date);
   if (!period) {
     const range = `HMRC's rates for ${code} in this database run from ${currency.firstDate} to ${currency.lastDate}`;
     const why = date > currency.lastDate ? "no rate has been published for it yet" : date < currency.firstDate ? "that is before the first one" : "HMRC published none for that period";

@@ -3,15 +3,12 @@
 // UK is already on the next day.
 import type { IsoDate } from "./calendar.ts";
 
-const ukCalendar = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
+// Made on first use: loading ICU's time-zone data costs ~15 ms of start-up.
+let ukCalendar: Intl.DateTimeFormat | undefined;
 
 /** The UK civil date at `instant`, as YYYY-MM-DD. */
 export function ukDate(instant: Date): IsoDate {
+  ukCalendar ??= new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });
   const parts: Record<string, string> = {};
   for (const { type, value } of ukCalendar.formatToParts(instant)) parts[type] = value;
   return `${parts.year}-${parts.month}-${parts.day}`;

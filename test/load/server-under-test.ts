@@ -10,13 +10,15 @@ import { setLogLevel } from "../../src/log.ts";
 
 export const ROOT = resolve(import.meta.dir, "../..");
 
-export async function startProductionServer(env: Record<string, string> = {}) {
+/** The service as production runs it: request logging off (LOG_LEVEL=warn), on a free loopback port. */
+export function startProductionServer(env: Record<string, string> = {}) {
+  return spawnListening(["bun", resolve(ROOT, "src/server.ts")], { NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: "0", ...env });
+}
+
+/** Spawns a server and waits for its "listening on <origin>" line. */
+export async function spawnListening(command: string[], env: Record<string, string> = {}) {
   const started = performance.now();
-  const proc = Bun.spawn(["bun", resolve(ROOT, "src/server.ts")], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: "0", ...env },
-    stdout: "pipe",
-    stderr: "inherit",
-  });
+  const proc = Bun.spawn(command, { env: { ...process.env, ...env }, stdout: "pipe", stderr: "inherit" });
   const reader = proc.stdout.getReader();
   let out = "";
   while (!out.includes("listening on")) {

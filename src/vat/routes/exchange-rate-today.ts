@@ -1,6 +1,7 @@
 import { untilInstant } from "../../http/caching.ts";
 import type { Handler } from "../../http/context.ts";
-import { jsonResponse } from "../../http/json.ts";
+import { jsonResponse, serialise } from "../../http/json.ts";
+import { cachedBody } from "../../http/response-cache.ts";
 import { parseCurrency, rateInForce } from "../rate-query.ts";
 import { nextUkMidnight, ukDate } from "../uk-date.ts";
 
@@ -9,7 +10,7 @@ export const exchangeRateToday: Handler = (request, { store, clock }) => {
   const code = parseCurrency(request.params.currency);
   const now = clock();
   const today = ukDate(now);
-  const rate = rateInForce(store, code, today, `${today} (today in the UK)`);
+  const body = cachedBody(store, `rate ${code} ${today}`, () => serialise(rateInForce(store, code, today, `${today} (today in the UK)`), store.buildId));
   // The answer holds until the UK date changes.
-  return jsonResponse(rate, { cache: untilInstant(now, nextUkMidnight(now)), buildId: store.buildId });
+  return jsonResponse(body, untilInstant(now, nextUkMidnight(now)));
 };

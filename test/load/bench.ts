@@ -1,0 +1,129 @@
+// `bun run bench [rounds] [seconds]`: the service in production mode against
+// bare Bun.serve returning a constant body of the same size, driven
+// alternately by wrk (1 thread, 64 connections) after a warm-up. Prints
+// per-route req/s, p50 and p99, each round's ratio to the baseline and the
+// median ratio; then cold start, RSS after load and database build time.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { buildDatabase } from "../../src/build/build-database.ts";
+import { loadConfig } from "../../src/config.ts";
+import { requestMix, rssMiB, ROOT, spawnListening, startProductionServer } from "./server-under-test.ts";
+
+const rounds = Number(process.argv[2] ?? 5);
+const seconds = Number(process.argv[3] ?? 5);
+const CONNECTIONS = 64;
+
+if (Bun.spawnSync(["sh", "-c", "command -v wrk"]).exitCode !== 0) {
+  console.error("bench: wrk is not installed (Debian/Ubuntu: apt-get install wrk; macOS: brew install wrk)");
+  process.exit(2);
+}
+
+const work = mkdtempSync(join(tmpdir(), "feed-bench-"));
+const mix = await requestMix(9_000);
+const ok = (kind: string) => mix.filter((s) => s.kind === kind && s.method === "GET" && s.expected === 200).map((s) => s.path);
+const routes: Record<string, string[]> = {
+  "dated rate, 1,000 (currency, date) pairs": ok("rate").slice(0, 1_000),
+  // Today's answers depend on the date: a 404 once the data is older than today.
+  "today, all currencies": [...new Set(mix.filter((s) => s.kind === "today").map((s) => s.path))],
+  "versions/current": ["/versions/current"],
+  "versions/detail": ["/versions/detail"],
+};
+
+/** A wrk Lua script that walks `paths` in turn, one per request. */
+function luaScript(name: string, paths: string[]): string {
+  const file = join(work, `${name.replace(/\W+/g, "-")}.lua`);
+  const list = paths.map((p) => JSON.stringify(p)).join(",\n");
+  writeFileSync(file, `local paths = {\n${list}\n}\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format("GET", paths[i])\nend\n`);
+  return file;
+}
+
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  socketErrors: number;
+}
+
+function wrk(origin: string, script: string | undefined, duration: number): Run {
+  const args = ["wrk", "-t1", `-c${CONNECTIONS}`, `-d${duration}s`, "--latency", ...(script ? ["-s", script] : []), `${origin}/`];
+  const out = Bun.spawnSync(args).stdout.toString();
+  const ms = (label: string) => {
+    const m = new RegExp(`\\s${label}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
+    return m ? Number(m[1]) * (m[2] === "us" ? 0.001 : m[2] === "s" ? 1000 : 1) : NaN;
+  };
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
+    p50: ms("50"),
+    p99: ms("99"),
+    socketErrors: socket ? socket.slice(1).reduce((n, x) => n + Number(x), 0) : 0,
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const fmt = (n: number, digits = 0) => n.toLocaleString("en-GB", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+const service = await startProductionServer();
+const probe = await fetch(`${service.origin}${routes["dated rate, 1,000 (currency, date) pairs"]![0]}`);
+const bodyBytes = (await probe.arrayBuffer()).byteLength;
+const baseline = await spawnListening(["bun", resolve(import.meta.dir, "baseline.ts")], { BODY_BYTES: String(bodyBytes) });
+
+console.log(`bench: ${rounds} rounds × ${seconds} s per target, wrk -t1 -c${CONNECTIONS}; baseline body ${bodyBytes} bytes`);
+console.log(`machine: ${navigator.hardwareConcurrency} CPUs, ${process.platform} ${process.arch}, Bun ${Bun.version}`);
+
+const scripts = Object.fromEntries(Object.entries(routes).map(([name, paths]) => [name, luaScript(name, paths)]));
+// Warm-up: every path once through each, then a short run.
+wrk(baseline.origin, undefined, 2);
+for (const script of Object.values(scripts)) wrk(service.origin, script, 2);
+
+const results: Record<string, Run[]> = { baseline: [] };
+for (const name of Object.keys(routes)) results[name] = [];
+for (let round = 1; round <= rounds; round++) {
+  results.baseline!.push(wrk(baseline.origin, undefined, seconds));
+  for (const [name, script] of Object.entries(scripts)) results[name]!.push(wrk(service.origin, script, seconds));
+}
+const rssAfterLoad = rssMiB(service.proc.pid);
+service.proc.kill();
+baseline.proc.kill();
+
+console.log("");
+console.log(`${"target".padEnd(42)} ${"req/s".padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)}  ratio per round → median`);
+for (const [name, runs] of Object.entries(results)) {
+  const ratios = runs.map((r, i) => r.rps / results.baseline![i]!.rps);
+  const errors = runs.reduce((n, r) => n + r.socketErrors, 0);
+  console.log(
+    `${name.padEnd(42)} ${fmt(median(runs.map((r) => r.rps))).padStart(9)} ${fmt(median(runs.map((r) => r.p50)), 2).padStart(7)} ${fmt(median(runs.map((r) => r.p99)), 2).padStart(7)}  ` +
+      (name === "baseline" ? "1.00×" : `${ratios.map((x) => x.toFixed(2)).join(" ")} → ${median(ratios).toFixed(2)}×`) +
+      (errors ? `  (${errors} socket errors)` : ""),
+  );
+}
+
+// Cold start: process spawn to the first 200, median of 5.
+const starts: number[] = [];
+for (let i = 0; i < 5; i++) {
+  const started = performance.now();
+  const proc = Bun.spawn(["bun", resolve(ROOT, "src/server.ts")], { env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(40_000 + i) }, stdout: "ignore", stderr: "ignore" });
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${40_000 + i}/versions/current`)).status === 200) break;
+    } catch {
+      await Bun.sleep(1);
+    }
+  }
+  starts.push(performance.now() - started);
+  proc.kill();
+  await proc.exited;
+}
+
+const builds: number[] = [];
+for (let i = 0; i < 3; i++) {
+  const started = performance.now();
+  buildDatabase({ ...loadConfig(), databasePath: join(work, `build-${i}.sqlite`) });
+  builds.push(performance.now() - started);
+}
+
+console.log("");
+console.log(`cold start (spawn → first 200), median of 5: ${fmt(median(starts), 1)} ms  [${starts.map((s) => s.toFixed(1)).join(", ")}]`);
+console.log(`service RSS after load: ${rssAfterLoad} MiB`);
+console.log(`database build from the real snapshot, median of 3: ${fmt(median(builds))} ms`);
