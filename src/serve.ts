@@ -29,7 +29,7 @@ export function edgeSettings(config: Config) {
 export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeSettings>, { store, onStop }: Serving): void {
   const app = createApp({ store, basePath: config.basePath, bans });
   const fetch = (request: Request, server: Server<undefined>) =>
-    app(request, { clientAddress: clientAddress(server.requestIP(request)?.address, request.headers.get("x-forwarded-for"), trusted) });
+    app(request, { clientAddress: () => clientAddress(server.requestIP(request)?.address, request.headers.get("x-forwarded-for"), trusted) });
 
   const tls = config.tls ? { cert: readFileSync(config.tls.certFile, "utf8"), key: readFileSync(config.tls.keyFile, "utf8") } : undefined;
   const servers = [Bun.serve({ port: config.port, hostname: config.host, fetch, ...(tls ? { tls } : {}) })];

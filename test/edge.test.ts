@@ -15,7 +15,7 @@ import { startServer } from "./server-process.ts";
 /** The app on a loopback port, with a pinned clock. */
 function listen(now: string, bans?: BanList) {
   const app = createApp({ store: realStore(), clock: fixedClock(now), bans });
-  const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (req, srv) => app(req, { clientAddress: srv.requestIP(req)?.address }) });
+  const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (req, srv) => app(req, { clientAddress: () => srv.requestIP(req)?.address }) });
   return { origin: server.url.origin, stop: () => server.stop(true) };
 }
 

@@ -7,7 +7,7 @@ import { loadConfig } from "../src/config.ts";
 import { buildDatabase, type BuildOptions, type BuildReport } from "../src/build/build-database.ts";
 import { FeedStore } from "../src/data/feed-store.ts";
 import { openDatabase } from "../src/data/open-database.ts";
-import { createApp } from "../src/http/app.ts";
+import { createApp, type FetchHandler } from "../src/http/app.ts";
 import type { Clock } from "../src/vat/uk-date.ts";
 
 export const ROOT = resolve(import.meta.dir, "..");
@@ -60,7 +60,7 @@ export function realApp(clock: Clock = fixedClock("2024-01-15T12:00:00Z"), baseP
   return createApp({ store: realStore(), clock, basePath });
 }
 
-export async function get(app: (r: Request) => Promise<Response>, path: string, init?: RequestInit) {
+export async function get(app: FetchHandler, path: string, init?: RequestInit) {
   const response = await app(new Request(`http://feed.test${path}`, init));
   const text = await response.text();
   return { response, status: response.status, text, body: text ? JSON.parse(text) : undefined };

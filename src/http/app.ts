@@ -1,8 +1,9 @@
-// The service as one web-standard fetch handler: the router wires the routes;
-// around it, the edge refuses what must be refused (overlong URLs, banned
-// callers), answers CORS preflights, turns errors into problem+json, answers
-// conditional requests with 304, adds the headers every response carries,
-// drops the body for HEAD and logs one line per request.
+// The service as one web-standard fetch handler. The router wires the
+// routes; around it, the edge refuses what must be refused (overlong URLs,
+// banned callers), answers CORS preflights, replays answers it already gave
+// for the same path without routing, turns errors into problem+json, answers
+// conditional requests with 304, drops the body for HEAD and logs a line per
+// request. Everything but a routed miss is synchronous.
 import { Router, type IRequest } from "itty-router";
 import type { FeedStore } from "../data/feed-store.ts";
 import { logEvent, logs } from "../log.ts";
@@ -11,6 +12,7 @@ import { exchangeRateToday } from "../vat/routes/exchange-rate-today.ts";
 import { systemClock, type Clock } from "../vat/uk-date.ts";
 import { versionsCurrent } from "../versions/routes/current.ts";
 import { versionsDetail } from "../versions/routes/detail.ts";
+import { AnswerCache, rawPath } from "./answer-cache.ts";
 import type { BanList } from "./ban-list.ts";
 import { ifNoneMatchHits, notModified } from "./caching.ts";
 import type { AppContext } from "./context.ts";
@@ -33,17 +35,16 @@ export interface AppOptions {
 
 /** What the host knows about the request beyond the Request itself. */
 export interface RequestInfo {
-  clientAddress?: string;
+  /** The caller's address; a function, since asking the socket costs and is rarely needed. */
+  clientAddress?: () => string | undefined;
 }
 
-export type FetchHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
+export type FetchHandler = (request: Request, info?: RequestInfo) => Response | Promise<Response>;
 
 export function createApp({ store, clock = systemClock, basePath = "", bans }: AppOptions): FetchHandler {
   const currentStore = typeof store === "function" ? store : () => store;
-  const router = Router<IRequest, [AppContext]>({
-    base: basePath,
-    catch: (error, request) => errorResponse(error, request),
-  });
+  const answers = new AnswerCache();
+  const router = Router<IRequest, [AppContext]>({ base: basePath, catch: errorResponse });
   router
     .all("/vat/exchange-rate/:currency", readOnly, exchangeRateToday)
     .all("/vat/exchange-rate/:currency/:date", readOnly, exchangeRateOnDate)
@@ -51,38 +52,51 @@ export function createApp({ store, clock = systemClock, basePath = "", bans }: A
     .all("/versions/detail", readOnly, versionsDetail)
     .all("/health", readOnly, health);
 
-  async function respond(request: Request, info: RequestInfo): Promise<Response> {
-    if (request.url.length > MAX_URL_LENGTH) {
-      return problemResponse(new Problem("uri-too-long", `Request URLs are limited to ${MAX_URL_LENGTH} characters.`), "/");
-    }
-    if (bans?.has(info.clientAddress)) {
-      return problemResponse(new Problem("forbidden", "This address is banned from the service for abuse."), safePath(request));
-    }
-    const cors = preflight(request);
-    if (cors) return cors;
+  async function routed(request: Request, store: FeedStore, path: string): Promise<Response> {
     try {
-      const response = (await router.fetch(request, { store: currentStore(), clock })) ?? notFound(request);
-      const etag = response.headers.get("etag");
-      return response.status === 200 && etag && ifNoneMatchHits(request.headers.get("if-none-match"), etag) ? notModified(response) : response;
+      const response = (await router.fetch(request, { store, clock })) ?? notFound(request);
+      answers.remember(store, path, response);
+      return response;
     } catch (error) {
       return errorResponse(error, request);
     }
   }
 
-  return async (request, info = {}) => {
+  return (request, info = {}) => {
     const started = performance.now();
-    let response = withCommonHeaders(await respond(request, info));
-    if (request.method === "HEAD") response = await withoutBody(response);
-    if (logs("info")) logEvent("info", "request", {
+    const finish = (response: Response) => finished(request, response, info, started);
+    if (request.url.length > MAX_URL_LENGTH) {
+      return finish(problemResponse(new Problem("uri-too-long", `Request URLs are limited to ${MAX_URL_LENGTH} characters.`), "/"));
+    }
+    if (bans?.size && bans.has(info.clientAddress?.())) {
+      return finish(problemResponse(new Problem("forbidden", "This address is banned from the service for abuse."), safePath(request)));
+    }
+    const cors = preflight(request);
+    if (cors) return finish(cors);
+    const store = currentStore();
+    const path = rawPath(request.url);
+    const known = request.method === "GET" || request.method === "HEAD" ? answers.replay(store, path, clock()) : undefined;
+    return known ? finish(known) : routed(request, store, path).then(finish);
+  };
+}
+
+/** What every answer goes through last: 304 for a matching ETag, common headers, HEAD, the log line. */
+function finished(request: Request, response: Response, info: RequestInfo, started: number): Response {
+  const etag = response.status === 200 ? response.headers.get("etag") : null;
+  if (etag && ifNoneMatchHits(request.headers.get("if-none-match"), etag)) response = notModified(response);
+  response = withCommonHeaders(response);
+  if (request.method === "HEAD") response = withoutBody(response);
+  if (logs("info")) {
+    logEvent("info", "request", {
       method: request.method,
       path: safePath(request).slice(0, 256),
       status: response.status,
       bytes: Number(response.headers.get("content-length") ?? 0),
       ms: Math.round((performance.now() - started) * 1000) / 1000,
-      client: info.clientAddress,
+      client: info.clientAddress?.(),
     });
-    return response;
-  };
+  }
+  return response;
 }
 
 function notFound(request: Request): Response {

@@ -17,6 +17,10 @@ export class BanList {
     if (file) this.reload(true);
   }
 
+  get size(): number {
+    return this.all.size;
+  }
+
   has(address: string | undefined): boolean {
     return this.all.has(address);
   }

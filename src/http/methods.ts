@@ -11,9 +11,8 @@ export function readOnly(request: IRequest, ..._context: unknown[]): undefined {
 }
 
 /** HEAD answers exactly as GET would, headers and length included, without the body. */
-export async function withoutBody(response: Response): Promise<Response> {
+export function withoutBody(response: Response): Response {
   if (response.body === null) return response;
-  const headers = new Headers(response.headers);
-  if (!headers.has("content-length")) headers.set("content-length", String((await response.arrayBuffer()).byteLength));
-  return new Response(null, { status: response.status, statusText: response.statusText, headers });
+  // Every response this service builds carries its Content-Length, so the body need not be read.
+  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
 }

@@ -4,6 +4,7 @@ import { isCalendarDate } from "./calendar.ts";
 
 /** Path segments arrive percent-encoded; a broken encoding is just a bad value. */
 function decodeSegment(segment: string): string {
+  if (!segment.includes("%")) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {

@@ -1,7 +1,7 @@
 // "Today" for a UK VAT return is the civil date in the UK, which is GMT in
 // winter and BST (UTC+1) in summer: between 23:00 and 00:00 UTC in summer the
 // UK is already on the next day.
-import type { IsoDate } from "./calendar.ts";
+import { nextDay, type IsoDate } from "./calendar.ts";
 
 // Made on first use: loading ICU's time-zone data costs ~15 ms of start-up.
 let ukCalendar: Intl.DateTimeFormat | undefined;
@@ -19,14 +19,18 @@ export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
 
 /**
- * The first instant of the next UK day after `instant`. UK midnight is 00:00
- * UTC in winter and 23:00 UTC the evening before in summer; clocks change at
- * 01:00 UTC, never at midnight, so one of those two is always it.
+ * The instant a UK date begins: 00:00 UTC in winter, 23:00 UTC the evening
+ * before in summer. Clocks change at 01:00 UTC, never at midnight, so it is
+ * always one of those two.
  */
+export function ukMidnight(date: IsoDate): Date {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const utcMidnight = Date.UTC(y, m - 1, d);
+  const bstMidnight = new Date(utcMidnight - 3_600_000);
+  return ukDate(bstMidnight) === date ? bstMidnight : new Date(utcMidnight);
+}
+
+/** The first instant of the next UK day after `instant`. */
 export function nextUkMidnight(instant: Date): Date {
-  const today = ukDate(instant);
-  const [y, m, d] = today.split("-").map(Number) as [number, number, number];
-  const utcMidnightAfter = Date.UTC(y, m - 1, d + 1);
-  const bstMidnight = new Date(utcMidnightAfter - 3_600_000);
-  return bstMidnight > instant && ukDate(bstMidnight) !== today ? bstMidnight : new Date(utcMidnightAfter);
+  return ukMidnight(nextDay(ukDate(instant)));
 }

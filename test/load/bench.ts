@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildDatabase } from "../../src/build/build-database.ts";
 import { loadConfig } from "../../src/config.ts";
-import { requestMix, rssMiB, ROOT, spawnListening, startProductionServer } from "./server-under-test.ts";
+import { PRODUCTION_SERVER, requestMix, rssMiB, spawnListening, startProductionServer } from "./server-under-test.ts";
 
 const rounds = Number(process.argv[2] ?? 5);
 const seconds = Number(process.argv[3] ?? 5);
@@ -103,7 +103,7 @@ for (const [name, runs] of Object.entries(results)) {
 const starts: number[] = [];
 for (let i = 0; i < 5; i++) {
   const started = performance.now();
-  const proc = Bun.spawn(["bun", resolve(ROOT, "src/server.ts")], { env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(40_000 + i) }, stdout: "ignore", stderr: "ignore" });
+  const proc = Bun.spawn(["bun", PRODUCTION_SERVER], { env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(40_000 + i) }, stdout: "ignore", stderr: "ignore" });
   for (;;) {
     try {
       if ((await fetch(`http://127.0.0.1:${40_000 + i}/versions/current`)).status === 200) break;

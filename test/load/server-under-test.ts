@@ -10,9 +10,12 @@ import { setLogLevel } from "../../src/log.ts";
 
 export const ROOT = resolve(import.meta.dir, "../..");
 
-/** The service as production runs it: request logging off (LOG_LEVEL=warn), on a free loopback port. */
+/** The production entry: src/server.ts bundled and minified by `bun run build` (it loads in a third of the time). */
+export const PRODUCTION_SERVER = resolve(ROOT, "dist/server.js");
+
+/** The service as production runs it: the bundle, request logging off (LOG_LEVEL=warn), on a free loopback port. */
 export function startProductionServer(env: Record<string, string> = {}) {
-  return spawnListening(["bun", resolve(ROOT, "src/server.ts")], { NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: "0", ...env });
+  return spawnListening(["bun", PRODUCTION_SERVER], { NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: "0", ...env });
 }
 
 /** Spawns a server and waits for its "listening on <origin>" line. */

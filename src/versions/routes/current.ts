@@ -1,14 +1,11 @@
+import { reusableJson } from "../../http/answer-cache.ts";
 import { VERSIONS } from "../../http/caching.ts";
 import type { Handler } from "../../http/context.ts";
-import { jsonResponse, serialise } from "../../http/json.ts";
-import { cachedBody } from "../../http/response-cache.ts";
+import { serialise } from "../../http/json.ts";
 
 /** GET /versions/current — the released version of each product. */
-export const versionsCurrent: Handler = (_request, { store }) => {
-  const body = cachedBody(store, "versions current", () => {
-    const current: Record<string, string> = {};
-    for (const v of store.versions()) current[v.software] = v.releaseVersion;
-    return serialise(current, store.buildId);
-  });
-  return jsonResponse(body, VERSIONS);
+export const versionsCurrent: Handler = (_request, { store, clock }) => {
+  const current: Record<string, string> = {};
+  for (const v of store.versions()) current[v.software] = v.releaseVersion;
+  return reusableJson({ body: serialise(current, store.buildId), cacheControl: VERSIONS, validFrom: -Infinity, validUntil: Infinity }, clock());
 };

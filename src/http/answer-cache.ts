@@ -1,0 +1,62 @@
+// Answers already given, by request path, one cache per open database. A
+// database file never changes while open, so a route's answer for a path is
+// fixed (the today route's until the next UK midnight) and a repeat can be
+// served synchronously, before routing: an async round through the router
+// costs more than the answer itself (#6). Handlers opt in by marking their
+// response reusable; only 200s are, and the cache is bounded.
+import type { FeedStore } from "../data/feed-store.ts";
+import { jsonResponse, type JsonBody } from "./json.ts";
+
+export interface ReusableAnswer {
+  body: JsonBody;
+  /** Fixed, or computed per request (the today route counts down to midnight). */
+  cacheControl: string | ((now: Date) => string);
+  /** Epoch ms from which and until which the answer holds: ±Infinity while the database lasts. */
+  validFrom: number;
+  validUntil: number;
+}
+
+const MAX_ENTRIES = 20_000;
+const marked = new WeakMap<Response, ReusableAnswer>();
+
+/** Builds the response and marks it as one the cache may replay. */
+export function reusableJson(answer: ReusableAnswer, now: Date): Response {
+  const response = jsonResponse(answer.body, cacheControlAt(answer, now));
+  marked.set(response, answer);
+  return response;
+}
+
+/** The path part of a request URL, without parsing it: "http://host/a/b?q" → "/a/b". */
+export function rawPath(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const query = url.indexOf("?", start);
+  return query < 0 ? url.slice(start) : url.slice(start, query);
+}
+
+/** One app's answers (an app has one base path and one clock), kept per database. */
+export class AnswerCache {
+  private readonly byStore = new WeakMap<FeedStore, Map<string, ReusableAnswer>>();
+
+  replay(store: FeedStore, path: string, now: Date): Response | undefined {
+    const answer = this.byStore.get(store)?.get(path);
+    const at = now.getTime();
+    if (!answer || at < answer.validFrom || at >= answer.validUntil) return undefined;
+    return jsonResponse(answer.body, cacheControlAt(answer, now));
+  }
+
+  /** Keeps `response` for `path` if its handler marked it reusable. */
+  remember(store: FeedStore, path: string, response: Response): void {
+    const answer = marked.get(response);
+    if (!answer) return;
+    let cache = this.byStore.get(store);
+    if (!cache) this.byStore.set(store, (cache = new Map()));
+    // Map keeps insertion order, so its first key is the oldest.
+    if (cache.size >= MAX_ENTRIES && !cache.has(path)) cache.delete(cache.keys().next().value!);
+    cache.set(path, answer);
+  }
+}
+
+function cacheControlAt(answer: ReusableAnswer, now: Date): string {
+  return typeof answer.cacheControl === "string" ? answer.cacheControl : answer.cacheControl(now);
+}
