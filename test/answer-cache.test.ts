@@ -46,10 +46,16 @@ describe("an answer given again", () => {
     expect((await based(new Request("http://x/versions/current"))).status).toBe(404);
   });
 
-  test("errors are not replayed as answers", async () => {
+  test("a route's problem is replayed as the same problem, and never for another method", async () => {
     const app = createApp({ store: realStore() });
-    expect((await app(new Request("http://x/vat/exchange-rate/usd/2099-01-01"))).status).toBe(404);
-    expect((await app(new Request("http://x/vat/exchange-rate/usd/2099-01-01", { method: "POST" }))).status).toBe(405);
+    for (const path of ["/vat/exchange-rate/usd/2099-01-01", "/vat/exchange-rate/u5d/2024-01-01", "/vat/./exchange-rate/xyz"]) {
+      const first = await app(new Request(`http://x${path}`));
+      const again = await app(new Request(`http://x${path}`));
+      expect(again.status).toBe(first.status);
+      expect(headersOf(again)).toEqual(headersOf(first));
+      expect(await again.text()).toBe(await first.text());
+      expect((await app(new Request(`http://x${path}`, { method: "POST" }))).status).toBe(405);
+    }
   });
 });
 

@@ -2,13 +2,14 @@
 // database file never changes while open, so a route's answer for a path is
 // fixed (the today route's until the next UK midnight) and a repeat can be
 // served synchronously, before routing: an async round through the router
-// costs more than the answer itself (#6). Handlers opt in by marking their
-// response reusable; only 200s are, and the cache is bounded.
+// costs more than the answer itself (#6). Handlers opt in through
+// `reusable`; the cache is bounded.
 import type { FeedStore } from "../data/feed-store.ts";
 import { jsonResponse, type JsonBody } from "./json.ts";
+import { Problem, problemResponse } from "./problem.ts";
 
-export interface ReusableAnswer {
-  body: JsonBody;
+/** When an answer holds, and how HTTP caches may keep it. */
+export interface Validity {
   /** Fixed, or computed per request (the today route counts down to midnight). */
   cacheControl: string | ((now: Date) => string);
   /** Epoch ms from which and until which the answer holds: ±Infinity while the database lasts. */
@@ -16,14 +17,34 @@ export interface ReusableAnswer {
   validUntil: number;
 }
 
+/** A 200 body, or the problem that answers instead (a 404 holds as long as a rate would). */
+type ReusableAnswer = Validity & ({ body: JsonBody } | { problem: Problem; instance: string });
+
+export const WHILE_DATABASE_LASTS = { validFrom: -Infinity, validUntil: Infinity } as const;
+
 const MAX_ENTRIES = 20_000;
 const marked = new WeakMap<Response, ReusableAnswer>();
 
-/** Builds the response and marks it as one the cache may replay. */
-export function reusableJson(answer: ReusableAnswer, now: Date): Response {
-  const response = jsonResponse(answer.body, cacheControlAt(answer, now));
+/**
+ * Answers with what `produce` gives, or with the Problem it throws, and marks
+ * the response as one the cache may replay for as long as `validity` says.
+ */
+export function reusable(request: Request, validity: Validity, now: Date, produce: () => JsonBody): Response {
+  let answer: ReusableAnswer;
+  try {
+    answer = { ...validity, body: produce() };
+  } catch (error) {
+    if (!(error instanceof Problem)) throw error;
+    answer = { ...validity, problem: error, instance: new URL(request.url).pathname };
+  }
+  const response = render(answer, now);
   marked.set(response, answer);
   return response;
+}
+
+function render(answer: ReusableAnswer, now: Date): Response {
+  if ("problem" in answer) return problemResponse(answer.problem, answer.instance);
+  return jsonResponse(answer.body, typeof answer.cacheControl === "string" ? answer.cacheControl : answer.cacheControl(now));
 }
 
 /** The path part of a request URL, without parsing it: "http://host/a/b?q" → "/a/b". */
@@ -42,7 +63,7 @@ export class AnswerCache {
     const answer = this.byStore.get(store)?.get(path);
     const at = now.getTime();
     if (!answer || at < answer.validFrom || at >= answer.validUntil) return undefined;
-    return jsonResponse(answer.body, cacheControlAt(answer, now));
+    return render(answer, now);
   }
 
   /** Keeps `response` for `path` if its handler marked it reusable. */
@@ -55,8 +76,4 @@ export class AnswerCache {
     if (cache.size >= MAX_ENTRIES && !cache.has(path)) cache.delete(cache.keys().next().value!);
     cache.set(path, answer);
   }
-}
-
-function cacheControlAt(answer: ReusableAnswer, now: Date): string {
-  return typeof answer.cacheControl === "string" ? answer.cacheControl : answer.cacheControl(now);
 }
