@@ -6,7 +6,7 @@
 // `reusable`; the cache is bounded.
 import type { FeedStore } from "../data/feed-store.ts";
 import { jsonResponse, type JsonBody } from "./json.ts";
-import { Problem, problemResponse } from "./problem.ts";
+import { Problem, renderedResponse, renderProblem, type RenderedProblem } from "./problem.ts";
 
 /** When an answer holds, and how HTTP caches may keep it. */
 export interface Validity {
@@ -18,7 +18,7 @@ export interface Validity {
 }
 
 /** A 200 body, or the problem that answers instead (a 404 holds as long as a rate would). */
-type ReusableAnswer = Validity & ({ body: JsonBody } | { problem: Problem; instance: string });
+type ReusableAnswer = Validity & ({ body: JsonBody } | { problem: RenderedProblem });
 
 export const WHILE_DATABASE_LASTS = { validFrom: -Infinity, validUntil: Infinity } as const;
 
@@ -35,7 +35,7 @@ export function reusable(request: Request, validity: Validity, now: Date, produc
     answer = { ...validity, body: produce() };
   } catch (error) {
     if (!(error instanceof Problem)) throw error;
-    answer = { ...validity, problem: error, instance: new URL(request.url).pathname };
+    answer = { ...validity, problem: renderProblem(error, new URL(request.url).pathname) };
   }
   const response = render(answer, now);
   marked.set(response, answer);
@@ -43,7 +43,7 @@ export function reusable(request: Request, validity: Validity, now: Date, produc
 }
 
 function render(answer: ReusableAnswer, now: Date): Response {
-  if ("problem" in answer) return problemResponse(answer.problem, answer.instance);
+  if ("problem" in answer) return renderedResponse(answer.problem);
   return jsonResponse(answer.body, typeof answer.cacheControl === "string" ? answer.cacheControl : answer.cacheControl(now));
 }
 

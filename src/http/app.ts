@@ -7,6 +7,7 @@
 import { Router, type IRequest } from "itty-router";
 import type { FeedStore } from "../data/feed-store.ts";
 import { logEvent, logs } from "../log.ts";
+import { currencies } from "../vat/routes/currencies.ts";
 import { exchangeRateOnDate } from "../vat/routes/exchange-rate-on-date.ts";
 import { exchangeRateToday } from "../vat/routes/exchange-rate-today.ts";
 import { systemClock, type Clock } from "../vat/uk-date.ts";
@@ -48,6 +49,7 @@ export function createApp({ store, clock = systemClock, basePath = "", bans }: A
   router
     .all("/vat/exchange-rate/:currency", readOnly, exchangeRateToday)
     .all("/vat/exchange-rate/:currency/:date", readOnly, exchangeRateOnDate)
+    .all("/vat/currencies", readOnly, currencies)
     .all("/versions/current", readOnly, versionsCurrent)
     .all("/versions/detail", readOnly, versionsDetail)
     .all("/health", readOnly, health);

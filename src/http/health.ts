@@ -1,17 +1,30 @@
+import * as v from "valibot";
 import { NO_STORE } from "./caching.ts";
 import type { Handler } from "./context.ts";
 import { COMMON_HEADERS } from "./headers.ts";
 
+export const HealthSchema = v.pipe(
+  v.strictObject({
+    status: v.literal("ok"),
+    build: v.pipe(v.string(), v.description("Id of the database build being served")),
+    builtAt: v.pipe(v.string(), v.description("When that database was built")),
+    coverage: v.strictObject({ from: v.pipe(v.string(), v.isoDate()), to: v.pipe(v.string(), v.isoDate()) }),
+    currencies: v.pipe(v.number(), v.integer()),
+  }),
+  v.title("Health"),
+);
+
 /** GET /health — for load balancers and operators: the database being served and what it covers. */
 export const health: Handler = (_request, { store }) => {
-  const body = JSON.stringify({
+  const body: v.InferOutput<typeof HealthSchema> = {
     status: "ok",
     build: store.buildId,
     builtAt: store.info.builtAt,
     coverage: store.info.coverage,
     currencies: store.currencyCount(),
-  });
-  return new Response(body, {
-    headers: { ...COMMON_HEADERS, "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(body)), "cache-control": NO_STORE },
+  };
+  const text = JSON.stringify(body);
+  return new Response(text, {
+    headers: { ...COMMON_HEADERS, "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(text)), "cache-control": NO_STORE },
   });
 };

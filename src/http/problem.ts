@@ -50,18 +50,32 @@ export function problemType(kind: ProblemKind): string {
   return `urn:feed-service:problem:${kind}`;
 }
 
-export function problemResponse(problem: Problem, instance: string): Response {
+/** A problem rendered once: status, body and headers, ready to answer with as often as needed. */
+export interface RenderedProblem {
+  status: number;
+  text: string;
+  headers: Headers;
+}
+
+export function renderProblem(problem: Problem, instance: string): RenderedProblem {
   const { status, title } = PROBLEMS[problem.kind];
   const body: ProblemBody = { type: problemType(problem.kind), title, status, detail: problem.detail, instance };
   const text = JSON.stringify(body);
-  return new Response(text, {
-    status,
-    headers: {
-      ...COMMON_HEADERS,
-      "content-type": "application/problem+json",
-      "content-length": String(Buffer.byteLength(text)),
-      "cache-control": NO_STORE,
-      ...problem.headers,
-    },
+  const headers = new Headers({
+    ...COMMON_HEADERS,
+    "content-type": "application/problem+json",
+    "content-length": String(Buffer.byteLength(text)),
+    "cache-control": NO_STORE,
+    ...problem.headers,
   });
+  return { status, text, headers };
+}
+
+/** The Response copies the headers, so a rendered problem can answer many times. */
+export function renderedResponse({ status, text, headers }: RenderedProblem): Response {
+  return new Response(text, { status, headers });
+}
+
+export function problemResponse(problem: Problem, instance: string): Response {
+  return renderedResponse(renderProblem(problem, instance));
 }

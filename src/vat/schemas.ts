@@ -13,3 +13,17 @@ export const ExchangeRateSchema = v.pipe(
 );
 
 export type ExchangeRate = v.InferOutput<typeof ExchangeRateSchema>;
+
+export const CurrencyListingSchema = v.pipe(
+  v.strictObject({
+    currencyCode: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/), v.examples(["USD"])),
+    currencyName: v.pipe(v.string(), v.minLength(1), v.examples(["US Dollar"])),
+    firstDate: v.pipe(v.string(), v.isoDate(), v.description("First day a published rate covers"), v.examples(["2014-02-01"])),
+    lastDate: v.pipe(v.string(), v.isoDate(), v.description("Last day a published rate covers"), v.examples(["2026-08-31"])),
+  }),
+  v.title("Currency"),
+);
+
+export const CurrencyListSchema = v.pipe(v.array(CurrencyListingSchema), v.title("Currencies"), v.description("Every currency HMRC published a rate for, sorted by code"));
+
+export type CurrencyListing = v.InferOutput<typeof CurrencyListingSchema>;
