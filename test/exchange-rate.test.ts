@@ -86,7 +86,7 @@ describe("exchange-rate errors are problem+json with the right status", () => {
     ["/vat/exchange-rate/usd/2026-09-01", 404, "no-rate"],
     ["/vat/exchange-rate/usd/2024-01-15/extra", 404, "not-found"],
     ["/vat/exchange-rates/usd", 404, "not-found"],
-    ["/", 404, "not-found"],
+    ["/index.html", 404, "not-found"],
   ])("%s → %i %s", async (path, status, kind) => {
     const { response, body } = await get(app, path);
     expect(response.status).toBe(status);

@@ -63,5 +63,6 @@ export function realApp(clock: Clock = fixedClock("2024-01-15T12:00:00Z"), baseP
 export async function get(app: FetchHandler, path: string, init?: RequestInit) {
   const response = await app(new Request(`http://feed.test${path}`, init));
   const text = await response.text();
-  return { response, status: response.status, text, body: text ? JSON.parse(text) : undefined };
+  const isJson = /json/.test(response.headers.get("content-type") ?? "");
+  return { response, status: response.status, text, body: text && isJson ? JSON.parse(text) : undefined };
 }

@@ -6,7 +6,8 @@ import fc from "fast-check";
 import { join } from "node:path";
 import * as v from "valibot";
 import { ProblemSchema } from "../src/http/problem.ts";
-import { ExchangeRateSchema } from "../src/vat/schemas.ts";
+import { HealthSchema } from "../src/http/health.ts";
+import { CurrencyListSchema, ExchangeRateSchema } from "../src/vat/schemas.ts";
 import { CurrentVersionsSchema, VersionDetailsSchema } from "../src/versions/schemas.ts";
 import { fixedClock, realApp, realStore, ROOT } from "./helpers.ts";
 import { referenceLookup, referencePeriods } from "./reference.ts";
@@ -16,6 +17,8 @@ const app = realApp(fixedClock("2024-03-15T12:00:00Z"));
 
 const SCHEMA_FOR: [RegExp, v.GenericSchema][] = [
   [/^\/vat\/exchange-rate\//, ExchangeRateSchema],
+  [/^\/vat\/currencies\/*$/, CurrencyListSchema],
+  [/^\/health\/*$/, HealthSchema],
   [/^\/versions\/current\/*$/, CurrentVersionsSchema],
   [/^\/versions\/detail\/*$/, VersionDetailsSchema],
 ];
@@ -33,7 +36,7 @@ const segment = fc.oneof(
 const path = fc.oneof(
   fc.array(segment, { maxLength: 6 }).map((s) => `/${s.join("/")}`),
   fc.tuple(segment, fc.option(segment)).map(([c, d]) => `/vat/exchange-rate/${c}${d === null ? "" : `/${d}`}`),
-  fc.constantFrom("/versions/current", "/versions/detail", "/versions/current/", "/vat/exchange-rate", "//vat//exchange-rate//usd", "/vat/./exchange-rate/usd", "/health"),
+  fc.constantFrom("/versions/current", "/versions/detail", "/versions/current/", "/vat/exchange-rate", "//vat//exchange-rate//usd", "/vat/./exchange-rate/usd", "/health", "/", "/vat/currencies", "/openapi.json"),
 );
 const method = fc.oneof(fc.constantFrom("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE"), fc.stringMatching(/^[A-Z]{1,10}$/));
 
@@ -48,6 +51,7 @@ async function check(methodName: string, target: string) {
   expect(response.status).toBeLessThan(500);
   const text = await response.text();
   if (methodName === "HEAD" || response.status === 204 || response.status === 304) return expect(text).toBe("");
+  if (response.headers.get("content-type") === "text/html; charset=utf-8") return expect(text).toStartWith("<!doctype html>");
   const body = JSON.parse(text);
   if (response.status === 200) {
     const pathname = new URL(request.url).pathname;

@@ -5,7 +5,7 @@
 // costs more than the answer itself (#6). Handlers opt in through
 // `reusable`; the cache is bounded.
 import type { FeedStore } from "../data/feed-store.ts";
-import { jsonResponse, type JsonBody } from "./json.ts";
+import { preparedResponse, type PreparedBody } from "./prepared-body.ts";
 import { Problem, renderedResponse, renderProblem, type RenderedProblem } from "./problem.ts";
 
 /** When an answer holds, and how HTTP caches may keep it. */
@@ -18,7 +18,7 @@ export interface Validity {
 }
 
 /** A 200 body, or the problem that answers instead (a 404 holds as long as a rate would). */
-type ReusableAnswer = Validity & ({ body: JsonBody } | { problem: RenderedProblem });
+type ReusableAnswer = Validity & ({ body: PreparedBody } | { problem: RenderedProblem });
 
 export const WHILE_DATABASE_LASTS = { validFrom: -Infinity, validUntil: Infinity } as const;
 
@@ -29,7 +29,7 @@ const marked = new WeakMap<Response, ReusableAnswer>();
  * Answers with what `produce` gives, or with the Problem it throws, and marks
  * the response as one the cache may replay for as long as `validity` says.
  */
-export function reusable(request: Request, validity: Validity, now: Date, produce: () => JsonBody): Response {
+export function reusable(request: Request, validity: Validity, now: Date, produce: () => PreparedBody): Response {
   let answer: ReusableAnswer;
   try {
     answer = { ...validity, body: produce() };
@@ -44,7 +44,7 @@ export function reusable(request: Request, validity: Validity, now: Date, produc
 
 function render(answer: ReusableAnswer, now: Date): Response {
   if ("problem" in answer) return renderedResponse(answer.problem);
-  return jsonResponse(answer.body, typeof answer.cacheControl === "string" ? answer.cacheControl : answer.cacheControl(now));
+  return preparedResponse(answer.body, typeof answer.cacheControl === "string" ? answer.cacheControl : answer.cacheControl(now));
 }
 
 /** The path part of a request URL, without parsing it: "http://host/a/b?q" → "/a/b". */

@@ -7,6 +7,8 @@
 import { Router, type IRequest } from "itty-router";
 import type { FeedStore } from "../data/feed-store.ts";
 import { logEvent, logs } from "../log.ts";
+import { home } from "../docs/routes/home.ts";
+import { openApiJson } from "../docs/routes/openapi-json.ts";
 import { currencies } from "../vat/routes/currencies.ts";
 import { exchangeRateOnDate } from "../vat/routes/exchange-rate-on-date.ts";
 import { exchangeRateToday } from "../vat/routes/exchange-rate-today.ts";
@@ -52,11 +54,13 @@ export function createApp({ store, clock = systemClock, basePath = "", bans }: A
     .all("/vat/currencies", readOnly, currencies)
     .all("/versions/current", readOnly, versionsCurrent)
     .all("/versions/detail", readOnly, versionsDetail)
-    .all("/health", readOnly, health);
+    .all("/health", readOnly, health)
+    .all("/openapi.json", readOnly, openApiJson)
+    .all("/", readOnly, home);
 
   async function routed(request: Request, store: FeedStore, path: string): Promise<Response> {
     try {
-      const response = (await router.fetch(request, { store, clock })) ?? notFound(request);
+      const response = (await router.fetch(request, { store, clock, basePath })) ?? notFound(request);
       answers.remember(store, path, response);
       return response;
     } catch (error) {

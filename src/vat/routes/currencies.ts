@@ -1,7 +1,7 @@
 import { reusable, WHILE_DATABASE_LASTS } from "../../http/answer-cache.ts";
 import { DATED_RATE } from "../../http/caching.ts";
 import type { Handler } from "../../http/context.ts";
-import { serialise } from "../../http/json.ts";
+import { serialise } from "../../http/prepared-body.ts";
 import type { CurrencyListing } from "../schemas.ts";
 
 /** GET /vat/currencies — every currency with a rate, its name and the dates the database covers, by code. */

@@ -1,7 +1,7 @@
 import { reusable, WHILE_DATABASE_LASTS } from "../../http/answer-cache.ts";
 import { DATED_RATE } from "../../http/caching.ts";
 import type { Handler } from "../../http/context.ts";
-import { serialise } from "../../http/json.ts";
+import { serialise } from "../../http/prepared-body.ts";
 import { parseCurrency, parseDate, rateInForce } from "../rate-query.ts";
 
 /** GET /vat/exchange-rate/:currency/:date — the rate of the period containing that date. */

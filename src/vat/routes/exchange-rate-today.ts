@@ -1,7 +1,7 @@
 import { reusable } from "../../http/answer-cache.ts";
 import { untilInstant } from "../../http/caching.ts";
 import type { Handler } from "../../http/context.ts";
-import { serialise } from "../../http/json.ts";
+import { serialise } from "../../http/prepared-body.ts";
 import { parseCurrency, rateInForce } from "../rate-query.ts";
 import { nextUkMidnight, ukDate, ukMidnight } from "../uk-date.ts";
 

@@ -1,7 +1,7 @@
 import { reusable, WHILE_DATABASE_LASTS } from "../../http/answer-cache.ts";
 import { VERSIONS } from "../../http/caching.ts";
 import type { Handler } from "../../http/context.ts";
-import { serialise } from "../../http/json.ts";
+import { serialise } from "../../http/prepared-body.ts";
 import type { VersionDetail } from "../schemas.ts";
 
 /** GET /versions/detail — release and nightly version of each product, with dates. */

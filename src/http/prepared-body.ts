@@ -1,0 +1,40 @@
+// Answers prepared once: the body's bytes, their length and ETag, and the
+// headers last sent with them. A database file never changes while open, so
+// the same question always gets these same bytes (see answer-cache.ts).
+import { etagFor } from "./caching.ts";
+import { COMMON_HEADERS } from "./headers.ts";
+
+export interface PreparedBody {
+  text: string;
+  etag: string;
+  length: string;
+  /** Beyond the common ones: a content type other than JSON, a page's own CSP. */
+  extraHeaders?: Record<string, string>;
+  /** The headers last sent with it, reused while the Cache-Control is the same (a Headers is 3× cheaper to pass than an object). */
+  headers?: { cacheControl: string; headers: Headers };
+}
+
+export function serialise(body: unknown, buildId: string): PreparedBody {
+  return serialiseText(JSON.stringify(body), buildId);
+}
+
+export function serialiseText(text: string, buildId: string, extraHeaders?: Record<string, string>): PreparedBody {
+  return { text, etag: etagFor(buildId, text), length: String(Buffer.byteLength(text)), extraHeaders };
+}
+
+/** A 200 with the body's length, ETag and caching set; JSON unless the body says otherwise. */
+export function preparedResponse(body: PreparedBody, cacheControl: string): Response {
+  if (body.headers?.cacheControl !== cacheControl) {
+    const headers = new Headers({
+      ...COMMON_HEADERS,
+      "content-type": "application/json; charset=utf-8",
+      "content-length": body.length,
+      etag: body.etag,
+      "cache-control": cacheControl,
+      ...body.extraHeaders,
+    });
+    body.headers = { cacheControl, headers };
+  }
+  // The Response copies the headers, so the cached set is never changed by it.
+  return new Response(body.text, { headers: body.headers.headers });
+}
