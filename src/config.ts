@@ -1,7 +1,11 @@
 // Configuration by environment, with defaults that work from a fresh clone.
-import { resolve } from "node:path";
+// No node:path here: loading it costs the server ~12 ms of its ~40 ms start (#6).
+const root = decodeURIComponent(new URL("..", import.meta.url).pathname).replace(/\/$/, "");
 
-const root = resolve(import.meta.dir, "..");
+/** An absolute path: as given, or relative to the working directory. */
+function absolute(path: string): string {
+  return path.startsWith("/") ? path : `${process.cwd()}/${path}`;
+}
 
 export interface Config {
   port: number;
@@ -26,10 +30,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: parsePort(env.PORT),
     host: env.HOST || "0.0.0.0",
-    databasePath: resolve(env.DATABASE_PATH || resolve(root, "db/feed.sqlite")),
-    upstreamDir: resolve(env.UPSTREAM_DIR || resolve(root, "db/upstream")),
-    correctionsPath: resolve(env.CORRECTIONS_FILE || resolve(root, "db/corrections.json")),
-    migrationsDir: resolve(root, "db/migrations"),
+    databasePath: absolute(env.DATABASE_PATH || `${root}/db/feed.sqlite`),
+    upstreamDir: absolute(env.UPSTREAM_DIR || `${root}/db/upstream`),
+    correctionsPath: absolute(env.CORRECTIONS_FILE || `${root}/db/corrections.json`),
+    migrationsDir: `${root}/db/migrations`,
     basePath: normaliseBasePath(env.BASE_PATH ?? ""),
     watchIntervalMs: nonNegative("DB_WATCH_INTERVAL_MS", env.DB_WATCH_INTERVAL_MS, 2000),
     logLevel: env.LOG_LEVEL,
@@ -51,7 +55,7 @@ function parsePort(value: string | undefined): number {
 function tlsFiles(certFile: string | undefined, keyFile: string | undefined): Config["tls"] {
   if (!certFile && !keyFile) return undefined;
   if (!certFile || !keyFile) throw new Error("TLS_CERT_FILE and TLS_KEY_FILE go together");
-  return { certFile: resolve(certFile), keyFile: resolve(keyFile) };
+  return { certFile: absolute(certFile), keyFile: absolute(keyFile) };
 }
 
 function nonNegative(name: string, value: string | undefined, fallback: number): number {

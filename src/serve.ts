@@ -1,7 +1,6 @@
 // Starts the HTTP listeners around the app and runs the process's life:
 // HTTPS when configured (with plain HTTP beside it on HTTP_PORT), the ban
 // file watch, and a graceful stop on SIGTERM.
-import { readFileSync } from "node:fs";
 import type { Server } from "bun";
 import type { Config } from "./config.ts";
 import type { FeedStore } from "./data/feed-store.ts";
@@ -31,7 +30,8 @@ export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeS
   const fetch = (request: Request, server: Server<undefined>) =>
     app(request, { clientAddress: () => clientAddress(server.requestIP(request)?.address, request.headers.get("x-forwarded-for"), trusted) });
 
-  const tls = config.tls ? { cert: readFileSync(config.tls.certFile, "utf8"), key: readFileSync(config.tls.keyFile, "utf8") } : undefined;
+  // Bun.file is read lazily by Bun.serve; a missing file fails here, at start.
+  const tls = config.tls ? { cert: Bun.file(config.tls.certFile), key: Bun.file(config.tls.keyFile) } : undefined;
   const servers = [Bun.serve({ port: config.port, hostname: config.host, fetch, ...(tls ? { tls } : {}) })];
   if (tls && config.httpPort !== undefined) servers.push(Bun.serve({ port: config.httpPort, hostname: config.host, fetch }));
   for (const server of servers) console.log(`feed-service listening on ${server.url.origin}${config.basePath} (database build ${store().buildId})`);

@@ -3,10 +3,9 @@
 // new file is opened and checked first; a file that fails is refused and the
 // old one keeps serving. A swap is one assignment, so each request sees
 // either the old store or the new one, never a mixture.
-import { statSync } from "node:fs";
 import { logEvent } from "../log.ts";
 import { FeedStore } from "./feed-store.ts";
-import { DatabaseUnusable, openDatabase } from "./open-database.ts";
+import { DatabaseUnusable, fileStamp as stamp, openDatabase } from "./open-database.ts";
 
 /** How long a replaced store stays open for requests that picked it up. */
 const RETIRE_AFTER_MS = 10_000;
@@ -58,14 +57,5 @@ export class LiveStore {
   close(): void {
     if (this.timer) clearInterval(this.timer);
     this.store.close();
-  }
-}
-
-function stamp(path: string): string {
-  try {
-    const s = statSync(path);
-    return `${s.ino}:${s.size}:${s.mtimeMs}`;
-  } catch {
-    return "missing";
   }
 }

@@ -1,6 +1,6 @@
 // Abusive callers are banned, not rate limited: BANNED_IPS plus the lines of
 // BANNED_IPS_FILE, which is read again whenever it changes.
-import { readFileSync, statSync } from "node:fs";
+import { fileStamp } from "../data/open-database.ts";
 import { logEvent } from "../log.ts";
 import { AddressList } from "./address-list.ts";
 
@@ -28,16 +28,12 @@ export class BanList {
   /** Reads the file again if it changed; a broken file keeps the previous list (and says so). */
   reload(initial = false): void {
     if (!this.file) return;
-    let stamp: string;
-    try {
-      const s = statSync(this.file);
-      stamp = `${s.ino}:${s.size}:${s.mtimeMs}`;
-    } catch {
-      stamp = "missing";
-    }
+    const stamp = fileStamp(this.file);
     if (stamp === this.fileStamp) return;
     this.fileStamp = stamp;
     try {
+      // Loaded here, not at the top: node:fs slows the server's start and most servers have no ban file.
+      const { readFileSync } = require("node:fs") as typeof import("node:fs");
       this.fromFile = stamp === "missing" ? AddressList.EMPTY : AddressList.parse(readFileSync(this.file, "utf8"), this.file);
       this.all = this.fromEnv.concat(this.fromFile);
       if (!initial) logEvent("info", "ban list reloaded", { file: this.file, entries: this.all.size });
