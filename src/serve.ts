@@ -8,7 +8,7 @@ import { AddressList } from "./http/address-list.ts";
 import { createApp } from "./http/app.ts";
 import { BanList } from "./http/ban-list.ts";
 import { clientAddress } from "./http/client-address.ts";
-import { logEvent, setLogLevel } from "./log.ts";
+import { logEvent, logs, setLogLevel } from "./log.ts";
 
 export interface Serving {
   store: () => FeedStore;
@@ -27,8 +27,11 @@ export function edgeSettings(config: Config) {
 
 export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeSettings>, { store, onStop }: Serving): void {
   const app = createApp({ store, basePath: config.basePath, bans });
+  // Who is asking matters only for bans and request logs; without them, nothing is allocated to find out.
   const fetch = (request: Request, server: Server<undefined>) =>
-    app(request, { clientAddress: () => clientAddress(server.requestIP(request)?.address, request.headers.get("x-forwarded-for"), trusted) });
+    bans.size || logs("info")
+      ? app(request, { clientAddress: () => clientAddress(server.requestIP(request)?.address, request.headers.get("x-forwarded-for"), trusted) })
+      : app(request);
 
   // Bun.file is read lazily by Bun.serve; a missing file fails here, at start.
   const tls = config.tls ? { cert: Bun.file(config.tls.certFile), key: Bun.file(config.tls.keyFile) } : undefined;

@@ -42,9 +42,9 @@ export function reusable(request: Request, validity: Validity, now: Date, produc
   return response;
 }
 
-function render(answer: ReusableAnswer, now: Date): Response {
+function render(answer: ReusableAnswer, now?: Date): Response {
   if ("problem" in answer) return renderedResponse(answer.problem);
-  return preparedResponse(answer.body, typeof answer.cacheControl === "string" ? answer.cacheControl : answer.cacheControl(now));
+  return preparedResponse(answer.body, typeof answer.cacheControl === "string" ? answer.cacheControl : answer.cacheControl(now!));
 }
 
 /** The path part of a request URL, without parsing it: "http://host/a/b?q" → "/a/b". */
@@ -59,11 +59,14 @@ export function rawPath(url: string): string {
 export class AnswerCache {
   private readonly byStore = new WeakMap<FeedStore, Map<string, ReusableAnswer>>();
 
-  replay(store: FeedStore, path: string, now: Date): Response | undefined {
+  /** The answer for `path` if there is one that holds now; the clock is read only for answers that expire. */
+  replay(store: FeedStore, path: string, clock: () => Date): Response | undefined {
     const answer = this.byStore.get(store)?.get(path);
+    if (!answer) return undefined;
+    if (answer.validUntil === Infinity && typeof answer.cacheControl === "string") return render(answer);
+    const now = clock();
     const at = now.getTime();
-    if (!answer || at < answer.validFrom || at >= answer.validUntil) return undefined;
-    return render(answer, now);
+    return at < answer.validFrom || at >= answer.validUntil ? undefined : render(answer, now);
   }
 
   /** Keeps `response` for `path` if its handler marked it reusable. */

@@ -44,6 +44,8 @@ export interface RequestInfo {
 
 export type FetchHandler = (request: Request, info?: RequestInfo) => Response | Promise<Response>;
 
+const NO_INFO: RequestInfo = {};
+
 export function createApp({ store, clock = systemClock, basePath = "", bans }: AppOptions): FetchHandler {
   const currentStore = typeof store === "function" ? store : () => store;
   const answers = new AnswerCache();
@@ -68,22 +70,27 @@ export function createApp({ store, clock = systemClock, basePath = "", bans }: A
     }
   }
 
-  return (request, info = {}) => {
+  return (request, info = NO_INFO) => {
     const started = performance.now();
-    const finish = (response: Response) => finished(request, response, info, started);
-    if (request.url.length > MAX_URL_LENGTH) {
-      return finish(problemResponse(new Problem("uri-too-long", `Request URLs are limited to ${MAX_URL_LENGTH} characters.`), "/"));
-    }
-    if (bans?.size && bans.has(info.clientAddress?.())) {
-      return finish(problemResponse(new Problem("forbidden", "This address is banned from the service for abuse."), safePath(request)));
-    }
-    const cors = preflight(request);
-    if (cors) return finish(cors);
+    const early = refusal(request, info) ?? preflight(request);
+    if (early) return finished(request, early, info, started);
     const store = currentStore();
     const path = rawPath(request.url);
-    const known = request.method === "GET" || request.method === "HEAD" ? answers.replay(store, path, clock()) : undefined;
-    return known ? finish(known) : routed(request, store, path).then(finish);
+    const known = request.method === "GET" || request.method === "HEAD" ? answers.replay(store, path, clock) : undefined;
+    if (known) return finished(request, known, info, started);
+    return routed(request, store, path).then((response) => finished(request, response, info, started));
   };
+
+  /** What is refused before anything else: an overlong URL, a banned caller. */
+  function refusal(request: Request, info: RequestInfo): Response | undefined {
+    if (request.url.length > MAX_URL_LENGTH) {
+      return problemResponse(new Problem("uri-too-long", `Request URLs are limited to ${MAX_URL_LENGTH} characters.`), "/");
+    }
+    if (bans?.size && bans.has(info.clientAddress?.())) {
+      return problemResponse(new Problem("forbidden", "This address is banned from the service for abuse."), safePath(request));
+    }
+    return undefined;
+  }
 }
 
 /** What every answer goes through last: 304 for a matching ETag, common headers, HEAD, the log line. */
