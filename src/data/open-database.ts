@@ -15,7 +15,7 @@ export function fileStamp(path: string): string {
   return file.size === 0 ? "missing" : `${file.size}:${file.lastModified}`;
 }
 
-export type FeedDb = BunSQLiteDatabase<typeof schema>;
+export type FeedDb = BunSQLiteDatabase;
 
 export class DatabaseUnusable extends Error {
   override name = "DatabaseUnusable";
@@ -53,7 +53,7 @@ export function checkedDatabase(sqlite: Database, label: string): OpenedDatabase
     // Belt and braces: even a statement that slipped through could not write.
     sqlite.run("PRAGMA query_only = ON");
     sqlite.run("PRAGMA cache_size = -256");
-    db = drizzle(sqlite, { schema });
+    db = drizzle(sqlite); // no relational schema: only the query builder is used
     info = new Map(db.select().from(schema.buildInfo).all().map((r) => [r.key, r.value]));
   } catch (e) {
     sqlite.close();
