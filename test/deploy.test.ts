@@ -1,6 +1,6 @@
 // Deployment artefacts: the single-file executable, and the container recipe.
 import { expect, test } from "bun:test";
-import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { realDatabase, ROOT, tempDir } from "./helpers.ts";
 
@@ -34,15 +34,37 @@ test("the compiled executable serves a rate with its source database moved away"
 }, 30_000);
 
 test("the Dockerfile builds the database in a build stage and runs unprivileged with a health check", () => {
-  // No Docker engine runs on CI's machine, so the recipe is checked, not built.
+  // No Docker engine runs on CI's machine, so the recipe is checked here and its
+  // runtime stage is rehearsed below.
   const dockerfile = readFileSync(join(ROOT, "Dockerfile"), "utf8");
   const stages = dockerfile.match(/^FROM .+$/gm) ?? [];
   expect(stages).toHaveLength(2);
   expect(stages[0]).toContain(" AS build");
-  expect(dockerfile).toMatch(/RUN bun install --frozen-lockfile/);
-  expect(dockerfile).toContain("COPY --from=build /app/db/feed.sqlite");
+  expect(dockerfile).toMatch(/RUN bun install --frozen-lockfile && bun run build/);
+  expect(dockerfile).toContain("COPY --from=build /app/dist/server.js ./dist/server.js");
+  expect(dockerfile).toContain("COPY --from=build /app/db/feed.sqlite ./db/feed.sqlite");
   expect(dockerfile).toMatch(/^USER bun$/m);
   expect(dockerfile).toMatch(/^HEALTHCHECK .*\n?.*\/health/m);
+  expect(dockerfile).toMatch(/^CMD \["bun", "dist\/server.js"\]$/m);
   const bunVersion = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).engines.bun;
   for (const stage of stages) expect(stage).toContain(`oven/bun:${bunVersion}`);
 });
+
+test("the image's runtime stage works: the bundle and the database alone, no node_modules", async () => {
+  const app = tempDir("feed-image-");
+  const bundle = Bun.spawnSync(["bun", "build", "src/server.ts", "--target=bun", "--minify", "--outfile", join(app, "dist/server.js")], { cwd: ROOT });
+  expect(bundle.exitCode).toBe(0);
+  mkdirSync(join(app, "db"));
+  copyFileSync(realDatabase().path, join(app, "db/feed.sqlite"));
+  const proc = Bun.spawn(["bun", "dist/server.js"], { cwd: app, env: { PATH: process.env.PATH, HOST: "127.0.0.1", PORT: "0" }, stdout: "pipe", stderr: "pipe" });
+  try {
+    const reader = proc.stdout.getReader();
+    let out = "";
+    while (!out.includes("listening on")) out += new TextDecoder().decode((await reader.read()).value);
+    const origin = /listening on (http:\/\/[^\s/]+)/.exec(out)![1];
+    expect((await fetch(`${origin}/health`)).status).toBe(200);
+    expect(((await (await fetch(`${origin}/vat/exchange-rate/usd/2024-01-15`)).json()) as { rate: number }).rate).toBe(1.2651);
+  } finally {
+    proc.kill();
+  }
+}, 30_000);
