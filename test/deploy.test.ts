@@ -3,6 +3,7 @@ import { expect, test } from "bun:test";
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { realDatabase, ROOT, tempDir } from "./helpers.ts";
+import { spawnListening } from "./server-process.ts";
 
 test("the compiled executable serves a rate with its source database moved away", async () => {
   const dir = tempDir("feed-compile-");
@@ -18,12 +19,8 @@ test("the compiled executable serves a rate with its source database moved away"
   rmSync(join(dir, "feed.sqlite"));
   rmSync(join(dir, "entry.ts"));
 
-  const proc = Bun.spawn([binary], { cwd: tempDir(), env: { ...process.env, HOST: "127.0.0.1", PORT: "0", DATABASE_PATH: "/nonexistent.sqlite" }, stdout: "pipe", stderr: "pipe" });
+  const { proc, origin } = await spawnListening([binary], { cwd: tempDir(), env: { ...process.env, HOST: "127.0.0.1", PORT: "0", DATABASE_PATH: "/nonexistent.sqlite" } });
   try {
-    const reader = proc.stdout.getReader();
-    let out = "";
-    while (!out.includes("listening on")) out += new TextDecoder().decode((await reader.read()).value);
-    const origin = /listening on (http:\/\/[^\s/]+)/.exec(out)![1];
     const response = await fetch(`${origin}/vat/exchange-rate/usd/2024-01-15`);
     expect(await response.text()).toBe('{"currencyCode":"USD","currencyName":"US Dollar","effectiveFrom":"2024-01-01","rate":1.2651}');
     expect((await fetch(`${origin}/vat/exchange-rate/usd/2024-01-15`, { method: "POST" })).status).toBe(405);
@@ -56,12 +53,8 @@ test("the image's runtime stage works: the bundle and the database alone, no nod
   expect(bundle.exitCode).toBe(0);
   mkdirSync(join(app, "db"));
   copyFileSync(realDatabase().path, join(app, "db/feed.sqlite"));
-  const proc = Bun.spawn(["bun", "dist/server.js"], { cwd: app, env: { PATH: process.env.PATH, HOST: "127.0.0.1", PORT: "0" }, stdout: "pipe", stderr: "pipe" });
+  const { proc, origin } = await spawnListening(["bun", "dist/server.js"], { cwd: app, env: { PATH: process.env.PATH, HOST: "127.0.0.1", PORT: "0" } });
   try {
-    const reader = proc.stdout.getReader();
-    let out = "";
-    while (!out.includes("listening on")) out += new TextDecoder().decode((await reader.read()).value);
-    const origin = /listening on (http:\/\/[^\s/]+)/.exec(out)![1];
     expect((await fetch(`${origin}/health`)).status).toBe(200);
     expect(((await (await fetch(`${origin}/vat/exchange-rate/usd/2024-01-15`)).json()) as { rate: number }).rate).toBe(1.2651);
   } finally {

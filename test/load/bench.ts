@@ -67,7 +67,7 @@ const fmt = (n: number, digits = 0) => n.toLocaleString("en-GB", { minimumFracti
 const service = await startProductionServer();
 const probe = await fetch(`${service.origin}${routes["dated rate, 1,000 (currency, date) pairs"]![0]}`);
 const bodyBytes = (await probe.arrayBuffer()).byteLength;
-const baseline = await spawnListening(["bun", resolve(import.meta.dir, "baseline.ts")], { BODY_BYTES: String(bodyBytes) });
+const baseline = await spawnListening(["bun", resolve(import.meta.dir, "baseline.ts")], { env: { ...process.env, BODY_BYTES: String(bodyBytes) } });
 
 console.log(`bench: ${rounds} rounds × ${seconds} s per target, wrk -t1 -c${CONNECTIONS}; baseline body ${bodyBytes} bytes`);
 console.log(`machine: ${navigator.hardwareConcurrency} CPUs, ${process.platform} ${process.arch}, Bun ${Bun.version}`);

@@ -7,6 +7,9 @@ import { FeedStore } from "../../src/data/feed-store.ts";
 import { openDatabase } from "../../src/data/open-database.ts";
 import { createApp } from "../../src/http/app.ts";
 import { setLogLevel } from "../../src/log.ts";
+import { spawnListening } from "../server-process.ts";
+
+export { spawnListening };
 
 export const ROOT = resolve(import.meta.dir, "../..");
 
@@ -15,23 +18,7 @@ export const PRODUCTION_SERVER = resolve(ROOT, "dist/server.js");
 
 /** The service as production runs it: the bundle, request logging off (LOG_LEVEL=warn), on a free loopback port. */
 export function startProductionServer(env: Record<string, string> = {}) {
-  return spawnListening(["bun", PRODUCTION_SERVER], { NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: "0", ...env });
-}
-
-/** Spawns a server and waits for its "listening on <origin>" line. */
-export async function spawnListening(command: string[], env: Record<string, string> = {}) {
-  const started = performance.now();
-  const proc = Bun.spawn(command, { env: { ...process.env, ...env }, stdout: "pipe", stderr: "inherit" });
-  const reader = proc.stdout.getReader();
-  let out = "";
-  while (!out.includes("listening on")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("server exited before listening");
-    out += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  const origin = /listening on (http:\/\/[^\s/]+)/.exec(out)![1]!;
-  return { proc, origin, startupMs: performance.now() - started };
+  return spawnListening(["bun", PRODUCTION_SERVER], { env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: "0", ...env } });
 }
 
 /** Resident memory of a process, in MiB (Linux /proc). */
