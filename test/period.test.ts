@@ -14,7 +14,7 @@ const periods = [
   // May missing: a gap
   monthly("2015-06-01", "2015-06-30", "5.0"),
 ];
-const timeline = new PeriodTimeline(periods.toReversed()); // it sorts for itself
+const timeline = PeriodTimeline.from(periods.toReversed()); // it sorts for itself
 
 const rateOn = (date: string) => timeline.inForce(date)?.rate;
 
@@ -42,7 +42,7 @@ describe("PeriodTimeline.inForce", () => {
     expect(rateOn("2015-05-15")).toBeUndefined();
     expect(rateOn("2015-01-31")).toBeUndefined();
     expect(rateOn("2015-07-01")).toBeUndefined();
-    expect(new PeriodTimeline([]).inForce("2015-03-01")).toBeUndefined();
+    expect(PeriodTimeline.from([]).inForce("2015-03-01")).toBeUndefined();
   });
 
   test("agrees with the rule read literally, on every day of the range", () => {
@@ -63,7 +63,7 @@ describe("PeriodTimeline.inForce", () => {
 
 test("a long period that an earlier start keeps in force is still found behind later, shorter ones", () => {
   // Not HMRC's shape, but the rule does not depend on periods being a month long.
-  const odd = new PeriodTimeline([monthly("2015-01-01", "2015-12-31", "year"), monthly("2015-03-01", "2015-03-31", "march")]);
+  const odd = PeriodTimeline.from([monthly("2015-01-01", "2015-12-31", "year"), monthly("2015-03-01", "2015-03-31", "march")]);
   expect(odd.inForce("2015-03-15")?.rate).toBe("march");
   expect(odd.inForce("2015-07-01")?.rate).toBe("year");
   expect(odd.inForce("2016-01-01")).toBeUndefined();
@@ -71,5 +71,18 @@ test("a long period that an earlier start keeps in force is still found behind l
 
 test("coverage spans the first start to the latest end", () => {
   expect(timeline.coverage).toEqual({ from: "2015-02-01", to: "2015-06-30" });
-  expect(new PeriodTimeline([]).coverage).toBeUndefined();
+  expect(PeriodTimeline.from([]).coverage).toBeUndefined();
+});
+
+test("a timeline packed for the database unpacks to the same lookups", () => {
+  const packed = timeline.pack();
+  expect(packed.periods.byteLength).toBe(periods.length * 12);
+  expect(packed.rates.split(" ")).toHaveLength(periods.length);
+  const unpacked = PeriodTimeline.unpack(packed);
+  for (let d = new Date("2015-01-25T00:00:00Z"); d <= new Date("2015-07-05T00:00:00Z"); d.setUTCDate(d.getUTCDate() + 1)) {
+    const date = d.toISOString().slice(0, 10);
+    expect(unpacked.inForce(date)).toEqual(timeline.inForce(date));
+  }
+  expect(unpacked.coverage).toEqual(timeline.coverage);
+  expect(PeriodTimeline.unpack(PeriodTimeline.from([]).pack()).size).toBe(0);
 });

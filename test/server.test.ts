@@ -3,6 +3,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { copyFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { SCHEMA_VERSION } from "../src/data/schema.ts";
 import { realDatabase, tempDir } from "./helpers.ts";
 import { SERVER, startServer } from "./server-process.ts";
 
@@ -69,7 +70,7 @@ describe("without a usable database the server refuses to start, saying why in o
     db.close();
     const { code, stderr } = await refusal(path);
     expect(code).not.toBe(0);
-    expect(stderr.trim()).toContain("has schema version 0, this server needs 1: run `bun run db:build`");
+    expect(stderr.trim()).toContain(`has schema version 0, this server needs ${SCHEMA_VERSION}: run \`bun run db:build\``);
   });
 
   test("an SQLite file that is not a feed database", async () => {

@@ -2,9 +2,10 @@
 import { join } from "node:path";
 import { SCHEMA_VERSION } from "../data/schema.ts";
 import { currencyName } from "../vat/currency-name.ts";
+import { PeriodTimeline } from "../vat/period.ts";
 import { AnomalyLog } from "./anomalies.ts";
 import { applyCorrections, loadCorrections } from "./corrections.ts";
-import { importRates, type RateImport } from "./import-rates.ts";
+import { importRates, type ImportedRate, type RateImport } from "./import-rates.ts";
 import { readHmrcSources, sha256 } from "./sources.ts";
 import { readVersions } from "./versions-source.ts";
 import { writeDatabase } from "./write-database.ts";
@@ -60,6 +61,7 @@ export function buildDatabase(options: BuildOptions, now: Date = buildTime()): B
 
   writeDatabase(options.databasePath, options.migrationsDir, {
     rates: imported.rates,
+    timelines: timelinesOf(imported.rates),
     currencies,
     versions: versions.rows,
     anomalies: log.entries,
@@ -79,6 +81,14 @@ export function buildDatabase(options: BuildOptions, now: Date = buildTime()): B
     },
   });
   return report;
+}
+
+/** Each currency's periods packed for serving (the `timelines` table). */
+function timelinesOf(rates: readonly ImportedRate[]) {
+  return [...Map.groupBy(rates, (r) => r.currencyCode)].map(([currencyCode, periods]) => {
+    const packed = PeriodTimeline.from(periods).pack();
+    return { currencyCode, periods: Buffer.from(packed.periods), rates: packed.rates };
+  });
 }
 
 /** Now, or SOURCE_DATE_EPOCH (seconds) for a byte-identical rebuild. */

@@ -11,6 +11,7 @@ import * as schema from "../data/schema.ts";
 
 export interface DatabaseContent {
   rates: (typeof schema.rates.$inferInsert)[];
+  timelines: (typeof schema.timelines.$inferInsert)[];
   currencies: (typeof schema.currencies.$inferInsert)[];
   versions: (typeof schema.versions.$inferInsert)[];
   buildInfo: Record<string, string>;
@@ -34,6 +35,7 @@ export function writeDatabase(path: string, migrationsFolder: string, content: D
       migrate(db, { migrationsFolder });
       db.transaction((tx) => {
         insertAll(tx, schema.rates, content.rates);
+        insertAll(tx, schema.timelines, content.timelines);
         insertAll(tx, schema.currencies, content.currencies);
         insertAll(tx, schema.anomalies, content.anomalies);
         insertAll(tx, schema.versions, content.versions);

@@ -1,10 +1,10 @@
 // All the service's data access. A database file never changes while it is
 // open, so what has been read once is kept: currencies and versions at open,
 // each currency's periods on first use.
-import { asc, eq, sql } from "drizzle-orm";
-import { PeriodTimeline, type RatePeriod } from "../vat/period.ts";
+import { eq, sql } from "drizzle-orm";
+import { PeriodTimeline } from "../vat/period.ts";
 import type { OpenedDatabase } from "./open-database.ts";
-import { currencies, rates, versions } from "./schema.ts";
+import { currencies, timelines, versions } from "./schema.ts";
 
 export interface CurrencyRecord {
   code: string;
@@ -27,7 +27,7 @@ export class FeedStore {
   private readonly currencyByCode: ReadonlyMap<string, CurrencyRecord>;
   private readonly versionList: readonly VersionRecord[];
   private readonly timelines = new Map<string, PeriodTimeline>();
-  private readonly periodsQuery;
+  private readonly timelineQuery;
 
   constructor(private readonly opened: OpenedDatabase) {
     const { db } = opened;
@@ -51,11 +51,10 @@ export class FeedStore {
       .from(versions)
       .orderBy(sql`rowid`) // the export's order: DataTables, then its extensions
       .all();
-    this.periodsQuery = db
-      .select({ startsOn: rates.startsOn, endsOn: rates.endsOn, kind: rates.kind, rate: rates.rate })
-      .from(rates)
-      .where(eq(rates.currencyCode, sql.placeholder("code")))
-      .orderBy(asc(rates.startsOn))
+    this.timelineQuery = db
+      .select({ periods: timelines.periods, rates: timelines.rates })
+      .from(timelines)
+      .where(eq(timelines.currencyCode, sql.placeholder("code")))
       .prepare();
   }
 
@@ -76,9 +75,9 @@ export class FeedStore {
   timeline(code: string): PeriodTimeline {
     let timeline = this.timelines.get(code);
     if (!timeline) {
-      // Rows as arrays: mapping each into an object through drizzle cost ~1 KB of garbage a row.
-      const rows = this.periodsQuery.values({ code }) as [string, string, RatePeriod["kind"], string][];
-      timeline = new PeriodTimeline(rows.map(([startsOn, endsOn, kind, rate]) => ({ startsOn, endsOn, kind, rate })));
+      // One packed row per currency: reading rates row by row left ~16 MiB of garbage behind (#6).
+      const packed = this.timelineQuery.get({ code });
+      timeline = packed ? PeriodTimeline.unpack(packed) : PeriodTimeline.from([]);
       this.timelines.set(code, timeline);
     }
     return timeline;

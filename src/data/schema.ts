@@ -1,9 +1,9 @@
 // The database's shape. Kept free of `bun:sqlite` so drizzle-kit (which loads
 // it under Node) can read it.
-import { primaryKey, sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
+import { blob, primaryKey, sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
 
 /** Bumped with every migration; the server refuses a file built for another version. */
-export const SCHEMA_VERSION = "1";
+export const SCHEMA_VERSION = "2";
 
 /** One row per currency per period HMRC published (monthly, or a weekly amendment). */
 export const rates = sqliteTable(
@@ -19,6 +19,17 @@ export const rates = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.currencyCode, t.startsOn, t.kind] })],
 );
+
+/**
+ * The serving index, derived from `rates` at build time: each currency's
+ * periods packed as the lookup holds them (see PackedTimeline), so a server
+ * reads one row per currency and allocates nothing per period.
+ */
+export const timelines = sqliteTable("timelines", {
+  currencyCode: text("currency_code").primaryKey(),
+  periods: blob("periods", { mode: "buffer" }).notNull(),
+  rates: text("rates").notNull(),
+});
 
 export const currencies = sqliteTable("currencies", {
   code: text("code").primaryKey(),

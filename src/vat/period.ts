@@ -32,39 +32,74 @@ const dayNumber = (date: IsoDate) => Date.UTC(+date.slice(0, 4), +date.slice(5, 
 const isoDay = (day: number): IsoDate => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /**
- * One currency's periods, indexed for the lookup. Kept as typed arrays of day
- * numbers rather than an object per period: a server holding every currency
- * needs a few hundred kilobytes instead of tens of megabytes (#6).
+ * A timeline packed for storage (the database's `timelines` table): for each
+ * period its start day, end day and 1 if it is an amendment, as little-endian
+ * int32s, and the rates joined by spaces. Unpacking makes no object per
+ * period, which is what keeps a server's memory flat (#6).
+ */
+export interface PackedTimeline {
+  periods: Uint8Array;
+  rates: string;
+}
+
+/**
+ * One currency's periods, indexed for the lookup: sorted typed arrays of day
+ * numbers rather than an object per period.
  */
 export class PeriodTimeline {
-  private readonly starts: Int32Array;
-  private readonly ends: Int32Array;
   /** reach[i]: the latest end among periods 0..i, so a walk back knows when to stop. */
   private readonly reach: Int32Array;
-  private readonly amendment: Uint8Array;
-  private readonly rates: string[];
 
-  constructor(periods: readonly RatePeriod[]) {
-    const sorted = [...periods].sort(comparePeriods);
-    const n = sorted.length;
-    this.starts = new Int32Array(n);
-    this.ends = new Int32Array(n);
-    this.reach = new Int32Array(n);
-    this.amendment = new Uint8Array(n);
-    this.rates = sorted.map((p) => p.rate);
+  private constructor(
+    private readonly starts: Int32Array,
+    private readonly ends: Int32Array,
+    private readonly amendment: Uint8Array,
+    private readonly rates: readonly string[],
+  ) {
+    this.reach = new Int32Array(starts.length);
     let latest = -Infinity;
-    sorted.forEach((p, i) => {
-      this.starts[i] = dayNumber(p.startsOn);
-      this.ends[i] = dayNumber(p.endsOn);
-      this.reach[i] = latest = Math.max(latest, this.ends[i]!);
-      this.amendment[i] = p.kind === "amendment" ? 1 : 0;
-    });
+    for (let i = 0; i < starts.length; i++) this.reach[i] = latest = Math.max(latest, ends[i]!);
+  }
+
+  static from(periods: readonly RatePeriod[]): PeriodTimeline {
+    const sorted = [...periods].sort(comparePeriods);
+    return new PeriodTimeline(
+      Int32Array.from(sorted, (p) => dayNumber(p.startsOn)),
+      Int32Array.from(sorted, (p) => dayNumber(p.endsOn)),
+      Uint8Array.from(sorted, (p) => (p.kind === "amendment" ? 1 : 0)),
+      sorted.map((p) => p.rate),
+    );
+  }
+
+  static unpack({ periods, rates }: PackedTimeline): PeriodTimeline {
+    const n = periods.byteLength / 12;
+    const view = new DataView(periods.buffer, periods.byteOffset, periods.byteLength);
+    const starts = new Int32Array(n);
+    const ends = new Int32Array(n);
+    const amendment = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      starts[i] = view.getInt32(i * 12, true);
+      ends[i] = view.getInt32(i * 12 + 4, true);
+      amendment[i] = view.getInt32(i * 12 + 8, true);
+    }
+    return new PeriodTimeline(starts, ends, amendment, n === 0 ? [] : rates.split(" "));
+  }
+
+  pack(): PackedTimeline {
+    const n = this.starts.length;
+    const periods = new Uint8Array(n * 12);
+    const view = new DataView(periods.buffer);
+    for (let i = 0; i < n; i++) {
+      view.setInt32(i * 12, this.starts[i]!, true);
+      view.setInt32(i * 12 + 4, this.ends[i]!, true);
+      view.setInt32(i * 12 + 8, this.amendment[i]!, true);
+    }
+    return { periods, rates: this.rates.join(" ") };
   }
 
   get size(): number {
     return this.starts.length;
   }
-
   /** The period in force on `date`, or undefined when none contains it. */
   inForce(date: IsoDate): RatePeriod | undefined {
     const day = dayNumber(date);
