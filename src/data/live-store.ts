@@ -5,7 +5,8 @@
 // either the old store or the new one, never a mixture.
 import { logEvent } from "../log.ts";
 import { FeedStore } from "./feed-store.ts";
-import { DatabaseUnusable, fileStamp as stamp, openDatabase } from "./open-database.ts";
+import { fileStamp as stamp } from "../file-stamp.ts";
+import { DatabaseUnusable, openDatabase } from "./open-database.ts";
 
 /** How long a replaced store stays open for requests that picked it up. */
 const RETIRE_AFTER_MS = 10_000;

@@ -4,16 +4,7 @@
 import { Database } from "bun:sqlite";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import * as schema from "./schema.ts";
-
-/**
- * Size and modification time of a file, or "missing" (an empty file is as
- * good as missing). Bun.file rather than node:fs: loading node's fs module
- * costs the server a quarter of its start-up (#6).
- */
-export function fileStamp(path: string): string {
-  const file = Bun.file(path);
-  return file.size === 0 ? "missing" : `${file.size}:${file.lastModified}`;
-}
+import { fileStamp } from "../file-stamp.ts";
 
 export type FeedDb = BunSQLiteDatabase;
 

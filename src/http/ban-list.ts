@@ -1,6 +1,6 @@
 // Abusive callers are banned, not rate limited: BANNED_IPS plus the lines of
 // BANNED_IPS_FILE, which is read again whenever it changes.
-import { fileStamp } from "../data/open-database.ts";
+import { fileStamp } from "../file-stamp.ts";
 import { logEvent } from "../log.ts";
 import { AddressList } from "./address-list.ts";
 

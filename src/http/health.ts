@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { NO_STORE } from "./caching.ts";
 import type { Handler } from "./context.ts";
-import { COMMON_HEADERS } from "./headers.ts";
+import { preparedResponse, serialise } from "./prepared-body.ts";
 
 export const HealthSchema = v.pipe(
   v.strictObject({
@@ -23,8 +23,5 @@ export const health: Handler = (_request, { store }) => {
     coverage: store.info.coverage,
     currencies: store.currencyCount(),
   };
-  const text = JSON.stringify(body);
-  return new Response(text, {
-    headers: { ...COMMON_HEADERS, "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(text)), "cache-control": NO_STORE },
-  });
+  return preparedResponse(serialise(body, store.buildId), NO_STORE);
 };
