@@ -97,8 +97,10 @@ function sha256(text: string): string {
   return `'sha256-${new Bun.CryptoHasher("sha256").update(text).digest("base64")}'`;
 }
 
-/** Only this page's own script and style, and requests back to this service. */
-export const PAGE_CSP = `default-src 'none'; script-src ${sha256(SCRIPT)}; style-src ${sha256(STYLE)}; connect-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+/** Only this page's own script and style, and requests back to this service. Hashed on first use, not at every start-up. */
+export function pageCsp(): string {
+  return `default-src 'none'; script-src ${sha256(SCRIPT)}; style-src ${sha256(STYLE)}; connect-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+}
 
 export function landingPage({ basePath, coverage, currencies, buildId }: PageFacts): string {
   const base = escapeHtml(basePath);

@@ -40,8 +40,9 @@ const METHOD_NOT_ALLOWED = {
   "405": { description: "Only GET and HEAD are served", headers: { Allow: { schema: { type: "string", const: "GET, HEAD" } } }, content: { "application/problem+json": { schema: ref("Problem") } } },
 };
 
-const currencyParameter = { name: "currency", in: "path", required: true, description: "Currency code, any case (usd, USD)", schema: schema(CurrencyParam), example: "usd" };
-const dateParameter = { name: "date", in: "path", required: true, description: "A real calendar day, YYYY-MM-DD", schema: { ...schema(DateParam), format: "date" }, example: "2024-01-15" };
+// Functions, not constants: converting schemas at import time cost every start-up ~1 ms for a document few ask for (#6).
+const currencyParameter = () => ({ name: "currency", in: "path", required: true, description: "Currency code, any case (usd, USD)", schema: schema(CurrencyParam), example: "usd" });
+const dateParameter = () => ({ name: "date", in: "path", required: true, description: "A real calendar day, YYYY-MM-DD", schema: { ...schema(DateParam), format: "date" }, example: "2024-01-15" });
 
 const rateExample = { currencyCode: "USD", currencyName: "US Dollar", effectiveFrom: "2024-01-01", rate: 1.2651 };
 
@@ -61,7 +62,7 @@ export function openApiDocument(basePath: string): Record<string, unknown> {
         get: {
           summary: "The rate of the HMRC period that contains a date",
           description: "Among the periods of the currency that contain the date, the one that starts latest: a 2014–2016 weekly amendment applies from its start to the end of its month. effectiveFrom may be earlier than the date asked for.",
-          parameters: [currencyParameter, dateParameter],
+          parameters: [currencyParameter(), dateParameter()],
           responses: {
             "200": { description: "The rate in force on that date", content: json("ExchangeRate", rateExample) },
             ...problems(
@@ -78,7 +79,7 @@ export function openApiDocument(basePath: string): Record<string, unknown> {
         get: {
           summary: "The rate in force today, as the date is in the UK (GMT or BST)",
           description: "Cache-Control lets caches keep the answer until the next UK midnight. After the newest published period this is a 404, never a stale rate.",
-          parameters: [currencyParameter],
+          parameters: [currencyParameter()],
           responses: {
             "200": { description: "The rate in force today", content: json("ExchangeRate", rateExample) },
             ...problems(
