@@ -73,6 +73,17 @@ describe("without a usable database the server refuses to start, saying why in o
     expect(stderr.trim()).toContain(`has schema version 0, this server needs ${SCHEMA_VERSION}: run \`bun run db:build\``);
   });
 
+  test("a database whose table of UK days is malformed", async () => {
+    const path = join(tempDir(), "feed.sqlite");
+    copyFileSync(realDatabase().path, path);
+    const db = new Database(path);
+    db.run(`UPDATE build_info SET value = '{"from":"2014-01-01","to":"2031-12-31","runs":[]}' WHERE key = 'uk_days'`);
+    db.close();
+    const { code, stderr } = await refusal(path);
+    expect(code).not.toBe(0);
+    expect(stderr.trim()).toMatch(/has an unreadable uk_days entry \(.+\): run `bun run db:build`$/);
+  });
+
   test("an SQLite file that is not a feed database", async () => {
     const path = join(tempDir(), "other.sqlite");
     const db = new Database(path, { create: true });

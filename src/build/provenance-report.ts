@@ -21,6 +21,7 @@ export function provenanceReport(db: FeedDb, verbose = false): string {
     `Build ${info.build_id}, schema ${info.schema_version}, built ${info.built_at}`,
     `Content SHA-256 ${info.content_hash}`,
     `Covers ${info.coverage_from} to ${info.coverage_to}: ${counts.periods} periods for ${counts.currencies} currencies from ${counts.rows} rows; ${counts.software} software products`,
+    info.uk_days ? `UK day boundaries (the today route) worked out with Intl for ${ukDaysSpan(info.uk_days)}; Intl is asked outside it` : "UK day boundaries: none stored; the today route asks Intl",
     "",
     `Sources (${sources.length}):`,
     ...sources.map((s) => `  ${s.sha256}  ${String(s.rows).padStart(4)} rows  ${s.file}`),
@@ -42,6 +43,11 @@ export function provenanceReport(db: FeedDb, verbose = false): string {
   if (verbose) out.push(...notices.map((a) => `  ${a.file}:${a.line} [${a.kind}] ${a.message}`));
   else for (const [kind, list] of Map.groupBy(notices, (a) => a.kind)) out.push(`  ${kind} ×${list.length} (first ${list[0]!.file}:${list[0]!.line}); --verbose lists all`);
   return out.join("\n");
+}
+
+function ukDaysSpan(text: string): string {
+  const { from, to, runs } = JSON.parse(text) as { from: string; to: string; runs: unknown[] };
+  return `${from} to ${to} (${runs.length} runs of days starting at one UTC offset)`;
 }
 
 if (import.meta.main) {

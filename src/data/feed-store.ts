@@ -3,6 +3,7 @@
 // each currency's periods on first use.
 import { eq, sql } from "drizzle-orm";
 import { PeriodTimeline } from "../vat/period.ts";
+import { UkDays } from "../vat/uk-days.ts";
 import type { OpenedDatabase } from "./open-database.ts";
 import { currencies, timelines, versions } from "./schema.ts";
 
@@ -24,6 +25,8 @@ export interface VersionRecord {
 export class FeedStore {
   readonly buildId: string;
   readonly info: { builtAt: string; coverage: { from: string; to: string } };
+  private readonly packedUkDays;
+  private ukDayTable: UkDays | undefined;
   private readonly currencyByCode: ReadonlyMap<string, CurrencyRecord>;
   private readonly versionList: readonly VersionRecord[];
   private readonly timelines = new Map<string, PeriodTimeline>();
@@ -33,6 +36,7 @@ export class FeedStore {
     const { db } = opened;
     this.buildId = opened.buildId;
     this.info = { builtAt: opened.builtAt, coverage: opened.coverage };
+    this.packedUkDays = opened.ukDays;
     this.currencyByCode = new Map(
       db
         .select({ code: currencies.code, name: currencies.name, firstDate: currencies.firstDate, lastDate: currencies.lastDate })
@@ -81,6 +85,12 @@ export class FeedStore {
       this.timelines.set(code, timeline);
     }
     return timeline;
+  }
+
+  /** When UK days begin, as the build worked it out; undefined sends the today route to Intl. Unpacked on first use: start-up stays short (#6). */
+  get ukDays(): UkDays | undefined {
+    if (!this.ukDayTable && this.packedUkDays) this.ukDayTable = UkDays.unpack(this.packedUkDays);
+    return this.ukDayTable;
   }
 
   versions(): readonly VersionRecord[] {

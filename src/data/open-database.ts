@@ -5,6 +5,7 @@ import { Database } from "bun:sqlite";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import * as schema from "./schema.ts";
 import { fileStamp } from "../file-stamp.ts";
+import { parsePackedUkDays, type PackedUkDays } from "../vat/uk-days.ts";
 
 export type FeedDb = BunSQLiteDatabase;
 
@@ -18,6 +19,8 @@ export interface OpenedDatabase {
   buildId: string;
   builtAt: string;
   coverage: { from: string; to: string };
+  /** When each UK day begins, for the span the build worked out (checked, still packed); absent from older builds. */
+  ukDays?: PackedUkDays;
 }
 
 export function openDatabase(path: string): OpenedDatabase {
@@ -55,9 +58,18 @@ export function checkedDatabase(sqlite: Database, label: string): OpenedDatabase
     sqlite.close();
     throw new DatabaseUnusable(`database ${label} has schema version ${version ?? "none"}, this server needs ${schema.SCHEMA_VERSION}: ${rebuild}`);
   }
+  let ukDays: PackedUkDays | undefined;
+  try {
+    const packed = info.get("uk_days");
+    ukDays = packed === undefined ? undefined : parsePackedUkDays(packed);
+  } catch (e) {
+    sqlite.close();
+    throw new DatabaseUnusable(`database ${label} has an unreadable uk_days entry (${(e as Error).message}): ${rebuild}`);
+  }
   return {
     db,
     sqlite,
+    ukDays,
     buildId: info.get("build_id")!,
     builtAt: info.get("built_at") ?? "",
     coverage: { from: info.get("coverage_from") ?? "", to: info.get("coverage_to") ?? "" },

@@ -9,8 +9,8 @@ export const VERSIONS = "public, max-age=3600, stale-while-revalidate=86400";
 export const NO_STORE = "no-store";
 
 /** The today route's answer changes at the next UK midnight, so it may be cached until then and not after. */
-export function untilInstant(now: Date, expires: Date): string {
-  return `public, max-age=${Math.max(0, Math.floor((expires.getTime() - now.getTime()) / 1000))}`;
+export function untilInstant(now: Date, expiresAt: number): string {
+  return `public, max-age=${Math.max(0, Math.floor((expiresAt - now.getTime()) / 1000))}`;
 }
 
 /** Strong: the same database build and the same bytes give the same tag. */

@@ -29,6 +29,12 @@ export function fromHmrcDate(value: string): IsoDate | undefined {
   return isCalendarDate(iso) ? iso : undefined;
 }
 
+export const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01: what packed tables store instead of date strings. */
+export const dayNumber = (date: IsoDate): number => Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / DAY_MS;
+export const isoDay = (day: number): IsoDate => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
 /** The day after `date`. */
 export function nextDay(date: IsoDate): IsoDate {
   const d = new Date(`${date}T00:00:00Z`);

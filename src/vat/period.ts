@@ -3,7 +3,7 @@
 // start date to the end of that month. The rule: among the periods that
 // contain the date, the one that starts latest; an amendment beats a monthly
 // rate that starts the same day (HMRC published it later to correct it).
-import type { IsoDate } from "./calendar.ts";
+import { dayNumber, isoDay, type IsoDate } from "./calendar.ts";
 
 export type PeriodKind = "monthly" | "amendment";
 
@@ -27,9 +27,6 @@ export interface Coverage {
   to: IsoDate;
 }
 
-const DAY_MS = 86_400_000;
-const dayNumber = (date: IsoDate) => Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / DAY_MS;
-const isoDay = (day: number): IsoDate => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * A timeline packed for storage (the database's `timelines` table): for each

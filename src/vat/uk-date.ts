@@ -2,6 +2,7 @@
 // winter and BST (UTC+1) in summer: between 23:00 and 00:00 UTC in summer the
 // UK is already on the next day.
 import { nextDay, type IsoDate } from "./calendar.ts";
+import type { UkDay, UkDays } from "./uk-days.ts";
 
 // Made on first use: loading ICU's time-zone data costs ~15 ms of start-up.
 let ukCalendar: Intl.DateTimeFormat | undefined;
@@ -33,4 +34,12 @@ export function ukMidnight(date: IsoDate): Date {
 /** The first instant of the next UK day after `instant`. */
 export function nextUkMidnight(instant: Date): Date {
   return ukMidnight(nextDay(ukDate(instant)));
+}
+
+/** The UK day containing `instant`: from the build's table when it covers the instant, else from Intl. */
+export function ukDay(instant: Date, table?: UkDays): UkDay {
+  const known = table?.dayAt(instant.getTime());
+  if (known) return known;
+  const date = ukDate(instant);
+  return { date, startsAt: ukMidnight(date).getTime(), endsAt: nextUkMidnight(instant).getTime() };
 }
