@@ -39,6 +39,7 @@ function luaScript(name: string, paths: string[]): string {
 }
 
 interface Run {
+  requests: number;
   rps: number;
   p50: number;
   p99: number;
@@ -54,6 +55,7 @@ function wrk(origin: string, script: string | undefined, duration: number): Run 
   };
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   return {
+    requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0),
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
     p50: ms("50"),
     p99: ms("99"),
@@ -79,13 +81,23 @@ for (const script of Object.values(scripts)) wrk(service.origin, script, 2);
 
 const results: Record<string, Run[]> = { baseline: [] };
 for (const name of Object.keys(routes)) results[name] = [];
+// The service's memory after each round, against the requests it has served so far: flat is the target.
+const memory: { requests: number; rss: number }[] = [];
+let served = 0;
 for (let round = 1; round <= rounds; round++) {
   results.baseline!.push(wrk(baseline.origin, undefined, seconds));
-  for (const [name, script] of Object.entries(scripts)) results[name]!.push(wrk(service.origin, script, seconds));
+  for (const [name, script] of Object.entries(scripts)) {
+    const run = wrk(service.origin, script, seconds);
+    results[name]!.push(run);
+    served += run.requests;
+  }
+  memory.push({ requests: served, rss: rssMiB(service.proc.pid) });
 }
-const rssAfterLoad = rssMiB(service.proc.pid);
+const rssAfterLoad = memory.at(-1)!.rss;
 service.proc.kill();
 baseline.proc.kill();
+// Servers still draining must not share the CPUs with the cold starts below.
+await Promise.all([service.proc.exited, baseline.proc.exited]);
 
 console.log("");
 console.log(`${"target".padEnd(42)} ${"req/s".padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)}  ratio per round → median`);
@@ -103,7 +115,7 @@ for (const [name, runs] of Object.entries(results)) {
 const starts: number[] = [];
 for (let i = 0; i < 5; i++) {
   const started = performance.now();
-  const proc = Bun.spawn(["bun", PRODUCTION_SERVER], { env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(40_000 + i) }, stdout: "ignore", stderr: "ignore" });
+  const proc = Bun.spawn(["bun", PRODUCTION_SERVER], { env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(40_000 + i) }, stdout: "ignore", stderr: "ignore" });
   for (;;) {
     try {
       if ((await fetch(`http://127.0.0.1:${40_000 + i}/versions/current`)).status === 200) break;
@@ -125,5 +137,5 @@ for (let i = 0; i < 3; i++) {
 
 console.log("");
 console.log(`cold start (spawn → first 200), median of 5: ${fmt(median(starts), 1)} ms  [${starts.map((s) => s.toFixed(1)).join(", ")}]`);
-console.log(`service RSS after load: ${rssAfterLoad} MiB`);
+console.log(`service RSS after load: ${rssAfterLoad} MiB; after each round: ${memory.map((m) => `${m.rss} (${(m.requests / 1e6).toFixed(1)} M requests)`).join(", ")}`);
 console.log(`database build from the real snapshot, median of 3: ${fmt(median(builds))} ms`);
