@@ -1,8 +1,13 @@
 // Replayed answers must be the answers: same bytes, same headers, and never
 // past the moment they stop holding.
 import { describe, expect, test } from "bun:test";
-import { rawPath } from "../src/http/answer-cache.ts";
+import { AnswerCache, MAX_ENTRIES, rawPath, reusable, WHILE_DATABASE_LASTS } from "../src/http/answer-cache.ts";
 import { createApp } from "../src/http/app.ts";
+import { BoundedMap } from "../src/http/bounded-map.ts";
+import { DATED_RATE } from "../src/http/caching.ts";
+import { Problem } from "../src/http/problem.ts";
+import { MAX_BODIES, rateBody } from "../src/vat/rate-bodies.ts";
+import { rateInForce } from "../src/vat/rate-query.ts";
 import { realStore } from "./helpers.ts";
 
 const headersOf = (r: Response) => [...r.headers].filter(([name]) => name !== "date").sort();
@@ -63,4 +68,53 @@ test("rawPath takes the path without parsing the URL", () => {
   expect(rawPath("http://host:3000/vat/exchange-rate/usd?x=1")).toBe("/vat/exchange-rate/usd");
   expect(rawPath("https://h/a/%20b")).toBe("/a/%20b");
   expect(rawPath("http://h")).toBe("/");
+});
+
+describe("what is remembered stays bounded, whatever the requests (#6)", () => {
+  const clock = () => new Date("2024-03-10T12:00:00Z");
+  const answer = (path: string, produce: () => never) => {
+    const request = new Request(`http://x${path}`);
+    return reusable(request, { cacheControl: DATED_RATE, ...WHILE_DATABASE_LASTS }, clock(), produce);
+  };
+
+  test("a malformed request's problem is not remembered; a well-formed request's 404 is", () => {
+    const cache = new AnswerCache();
+    const store = realStore();
+    const bad = "/vat/exchange-rate/" + "x".repeat(1_500) + "/2024-01-15";
+    cache.remember(store, bad, answer(bad, () => { throw new Problem("invalid-currency", "not three letters"); }));
+    expect(cache.replay(store, bad, clock)).toBeUndefined();
+    const missing = "/vat/exchange-rate/USD/2099-01-01";
+    cache.remember(store, missing, answer(missing, () => { throw new Problem("no-rate", "not yet published"); }));
+    expect(cache.replay(store, missing, clock)?.status).toBe(404);
+  });
+
+  test("the answer cache keeps at most MAX_ENTRIES paths, forgetting the oldest", async () => {
+    const store = realStore();
+    const app = createApp({ store, clock });
+    const cache = new AnswerCache();
+    const paths = Array.from({ length: MAX_ENTRIES + 10 }, (_, i) => `/vat/exchange-rate/usd/${new Date(Date.UTC(2015, 0, 1) + i * 86_400_000).toISOString().slice(0, 10)}`);
+    for (const path of paths) cache.remember(store, path, await app(new Request(`http://x${path}`)));
+    expect(cache.replay(store, paths[0]!, clock)).toBeUndefined();
+    expect(cache.replay(store, paths[9]!, clock)).toBeUndefined();
+    expect(cache.replay(store, paths[10]!, clock)?.status).toBe(200);
+    expect(cache.replay(store, paths.at(-1)!, clock)?.status).toBe(200);
+  });
+
+  test("BoundedMap never holds more than its limit and drops the oldest first", () => {
+    const map = new BoundedMap<string, number>(3);
+    for (const [i, key] of ["a", "b", "c", "a", "d", "e"].entries()) map.set(key, i);
+    expect(map.size).toBe(3);
+    expect([map.get("a"), map.get("b"), map.get("c"), map.get("d"), map.get("e")]).toEqual([undefined, undefined, 2, 4, 5]);
+  });
+
+  test("every date of a period shares one prepared body; the body memo is bounded too", () => {
+    const store = realStore();
+    const body = (date: string) => rateBody(store, rateInForce(store, "USD", date));
+    expect(body("2024-01-02")).toBe(body("2024-01-31"));
+    expect(body("2024-02-01")).not.toBe(body("2024-01-31"));
+    const first = body("2014-02-01");
+    for (let i = 0; i < MAX_BODIES; i++) rateBody(store, { currencyCode: "XTS", currencyName: "Test", effectiveFrom: String(i), rate: 1 });
+    expect(body("2014-02-01")).not.toBe(first); // forgotten, then made again
+    expect(body("2014-02-01").text).toBe(first.text);
+  });
 });

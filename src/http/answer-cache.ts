@@ -3,8 +3,10 @@
 // fixed (the today route's until the next UK midnight) and a repeat can be
 // served synchronously, before routing: an async round through the router
 // costs more than the answer itself (#6). Handlers opt in through
-// `reusable`; the cache is bounded.
+// `reusable`. The cache is bounded in entries, and only well-formed requests
+// are remembered, whose paths are short, so it is bounded in bytes too.
 import type { FeedStore } from "../data/feed-store.ts";
+import { BoundedMap } from "./bounded-map.ts";
 import { preparedResponse, type PreparedBody } from "./prepared-body.ts";
 import { Problem, renderedResponse, renderProblem, type RenderedProblem } from "./problem.ts";
 
@@ -22,7 +24,13 @@ type ReusableAnswer = Validity & ({ body: PreparedBody } | { problem: RenderedPr
 
 export const WHILE_DATABASE_LASTS = { validFrom: -Infinity, validUntil: Infinity } as const;
 
-const MAX_ENTRIES = 20_000;
+/**
+ * Paths remembered per database: every currency's today answer and a working
+ * set of dated lookups. Each costs about 1.5 KiB of the server's memory;
+ * at 20,000 a crawl over many dates took the server past 100 MiB, at 8,192
+ * to 75 MiB (#6). A request for a path no longer remembered is routed again.
+ */
+export const MAX_ENTRIES = 2_048;
 const marked = new WeakMap<Response, ReusableAnswer>();
 
 /**
@@ -35,7 +43,11 @@ export function reusable(request: Request, validity: Validity, now: Date, produc
     answer = { ...validity, body: produce() };
   } catch (error) {
     if (!(error instanceof Problem)) throw error;
-    answer = { ...validity, problem: renderProblem(error, new URL(request.url).pathname) };
+    const problem = renderProblem(error, new URL(request.url).pathname);
+    // A malformed request is not remembered: malformed paths are endless and
+    // may be long, so remembering them would let any caller fill the cache.
+    if (problem.status === 400) return renderedResponse(problem);
+    answer = { ...validity, problem };
   }
   const response = render(answer, now);
   marked.set(response, answer);
@@ -57,7 +69,7 @@ export function rawPath(url: string): string {
 
 /** One app's answers (an app has one base path and one clock), kept per database. */
 export class AnswerCache {
-  private readonly byStore = new WeakMap<FeedStore, Map<string, ReusableAnswer>>();
+  private readonly byStore = new WeakMap<FeedStore, BoundedMap<string, ReusableAnswer>>();
 
   /** The answer for `path` if there is one that holds now; the clock is read only for answers that expire. */
   replay(store: FeedStore, path: string, clock: () => Date): Response | undefined {
@@ -74,9 +86,7 @@ export class AnswerCache {
     const answer = marked.get(response);
     if (!answer) return;
     let cache = this.byStore.get(store);
-    if (!cache) this.byStore.set(store, (cache = new Map()));
-    // Map keeps insertion order, so its first key is the oldest.
-    if (cache.size >= MAX_ENTRIES && !cache.has(path)) cache.delete(cache.keys().next().value!);
+    if (!cache) this.byStore.set(store, (cache = new BoundedMap(MAX_ENTRIES)));
     cache.set(path, answer);
   }
 }
