@@ -85,7 +85,7 @@ describe("what is remembered stays bounded, whatever the requests (#6)", () => {
     expect(cache.replay(store, bad, clock)).toBeUndefined();
     const missing = "/vat/exchange-rate/USD/2099-01-01";
     cache.remember(store, missing, answer(missing, () => { throw new Problem("no-rate", "not yet published"); }));
-    expect(cache.replay(store, missing, clock)?.status).toBe(404);
+    expect(cache.replay(store, missing, clock)?.response.status).toBe(404);
   });
 
   test("the answer cache keeps at most MAX_ENTRIES paths, forgetting the oldest", async () => {
@@ -96,8 +96,8 @@ describe("what is remembered stays bounded, whatever the requests (#6)", () => {
     for (const path of paths) cache.remember(store, path, await app(new Request(`http://x${path}`)));
     expect(cache.replay(store, paths[0]!, clock)).toBeUndefined();
     expect(cache.replay(store, paths[9]!, clock)).toBeUndefined();
-    expect(cache.replay(store, paths[10]!, clock)?.status).toBe(200);
-    expect(cache.replay(store, paths.at(-1)!, clock)?.status).toBe(200);
+    expect(cache.replay(store, paths[10]!, clock)?.response.status).toBe(200);
+    expect(cache.replay(store, paths.at(-1)!, clock)?.response.status).toBe(200);
   });
 
   test("BoundedMap never holds more than its limit and drops the oldest first", () => {

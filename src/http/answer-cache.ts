@@ -20,7 +20,18 @@ export interface Validity {
 }
 
 /** A 200 body, or the problem that answers instead (a 404 holds as long as a rate would). */
-type ReusableAnswer = Validity & ({ body: PreparedBody } | { problem: RenderedProblem });
+export type ReusableAnswer = Validity & ({ body: PreparedBody } | { problem: RenderedProblem });
+
+/** A response, with the remembered answer it renders when there is one. */
+export interface Answered {
+  response: Response;
+  answer?: ReusableAnswer;
+}
+
+/** The ETag a remembered answer carries: its Response's headers need not be read for it. */
+export function etagOf(answer: ReusableAnswer): string | null {
+  return "body" in answer ? answer.body.etag : null;
+}
 
 export const WHILE_DATABASE_LASTS = { validFrom: -Infinity, validUntil: Infinity } as const;
 
@@ -72,21 +83,22 @@ export class AnswerCache {
   private readonly byStore = new WeakMap<FeedStore, BoundedMap<string, ReusableAnswer>>();
 
   /** The answer for `path` if there is one that holds now; the clock is read only for answers that expire. */
-  replay(store: FeedStore, path: string, clock: () => Date): Response | undefined {
+  replay(store: FeedStore, path: string, clock: () => Date): Answered | undefined {
     const answer = this.byStore.get(store)?.get(path);
     if (!answer) return undefined;
-    if (answer.validUntil === Infinity && typeof answer.cacheControl === "string") return render(answer);
+    if (answer.validUntil === Infinity && typeof answer.cacheControl === "string") return { response: render(answer), answer };
     const now = clock();
     const at = now.getTime();
-    return at < answer.validFrom || at >= answer.validUntil ? undefined : render(answer, now);
+    return at < answer.validFrom || at >= answer.validUntil ? undefined : { response: render(answer, now), answer };
   }
 
-  /** Keeps `response` for `path` if its handler marked it reusable. */
-  remember(store: FeedStore, path: string, response: Response): void {
+  /** Keeps `response` for `path` if its handler marked it reusable, and says what it kept. */
+  remember(store: FeedStore, path: string, response: Response): ReusableAnswer | undefined {
     const answer = marked.get(response);
-    if (!answer) return;
+    if (!answer) return undefined;
     let cache = this.byStore.get(store);
     if (!cache) this.byStore.set(store, (cache = new BoundedMap(MAX_ENTRIES)));
     cache.set(path, answer);
+    return answer;
   }
 }

@@ -15,7 +15,7 @@ import { exchangeRateToday } from "../vat/routes/exchange-rate-today.ts";
 import { systemClock, type Clock } from "../vat/uk-date.ts";
 import { versionsCurrent } from "../versions/routes/current.ts";
 import { versionsDetail } from "../versions/routes/detail.ts";
-import { AnswerCache, rawPath } from "./answer-cache.ts";
+import { AnswerCache, etagOf, rawPath, type Answered } from "./answer-cache.ts";
 import type { BanList } from "./ban-list.ts";
 import { ifNoneMatchHits, notModified } from "./caching.ts";
 import type { AppContext } from "./context.ts";
@@ -60,25 +60,24 @@ export function createApp({ store, clock = systemClock, basePath = "", bans }: A
     .all("/openapi.json", readOnly, openApiJson)
     .all("/", readOnly, home);
 
-  async function routed(request: Request, store: FeedStore, path: string): Promise<Response> {
+  async function routed(request: Request, store: FeedStore, path: string): Promise<Answered> {
     try {
       const response = (await router.fetch(request, { store, clock, basePath })) ?? notFound(request);
-      answers.remember(store, path, response);
-      return response;
+      return { response, answer: answers.remember(store, path, response) };
     } catch (error) {
-      return errorResponse(error, request);
+      return { response: errorResponse(error, request) };
     }
   }
 
   return (request, info = NO_INFO) => {
     const started = performance.now();
     const early = refusal(request, info) ?? preflight(request);
-    if (early) return finished(request, early, info, started);
+    if (early) return finished(request, { response: early }, info, started);
     const store = currentStore();
     const path = rawPath(request.url);
     const known = request.method === "GET" || request.method === "HEAD" ? answers.replay(store, path, clock) : undefined;
     if (known) return finished(request, known, info, started);
-    return routed(request, store, path).then((response) => finished(request, response, info, started));
+    return routed(request, store, path).then((answered) => finished(request, answered, info, started));
   };
 
   /** What is refused before anything else: an overlong URL, a banned caller. */
@@ -94,10 +93,12 @@ export function createApp({ store, clock = systemClock, basePath = "", bans }: A
 }
 
 /** What every answer goes through last: 304 for a matching ETag, common headers, HEAD, the log line. */
-function finished(request: Request, response: Response, info: RequestInfo, started: number): Response {
-  const etag = response.status === 200 ? response.headers.get("etag") : null;
+function finished(request: Request, { response, answer }: Answered, info: RequestInfo, started: number): Response {
+  // A remembered answer knows its ETag and was built with the common headers,
+  // so its Response's headers are not read (that showed under a crawl, #6).
+  const etag = answer ? etagOf(answer) : response.status === 200 ? response.headers.get("etag") : null;
   if (etag && ifNoneMatchHits(request.headers.get("if-none-match"), etag)) response = notModified(response);
-  response = withCommonHeaders(response);
+  if (!answer || response.status === 304) response = withCommonHeaders(response);
   if (request.method === "HEAD") response = withoutBody(response);
   if (logs("info")) {
     logEvent("info", "request", {

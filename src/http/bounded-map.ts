@@ -3,6 +3,13 @@
 // server's memory past a fixed size (#6).
 export class BoundedMap<K, V> {
   private readonly entries = new Map<K, V>();
+  /**
+   * Keys in the order they came, in a ring: the slot to fill next holds the
+   * oldest. Asking the Map for its first key instead walks over every deleted
+   * entry before it, which under a crawl took most of a request's time (#6).
+   */
+  private readonly order: (K | undefined)[] = [];
+  private next = 0;
 
   constructor(readonly limit: number) {}
 
@@ -11,8 +18,11 @@ export class BoundedMap<K, V> {
   }
 
   set(key: K, value: V): void {
-    // Map keeps insertion order, so its first key is the oldest.
-    if (this.entries.size >= this.limit && !this.entries.has(key)) this.entries.delete(this.entries.keys().next().value!);
+    if (!this.entries.has(key)) {
+      if (this.order.length === this.limit) this.entries.delete(this.order[this.next]!);
+      this.order[this.next] = key;
+      this.next = (this.next + 1) % this.limit;
+    }
     this.entries.set(key, value);
   }
 

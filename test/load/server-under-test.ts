@@ -73,3 +73,24 @@ export async function requestMix(count: number): Promise<RequestSpec[]> {
   store.close();
   return specs;
 }
+
+/**
+ * `count` distinct well-formed dated paths spread over every currency's own
+ * range: far more than the answer cache keeps, so most requests are routed
+ * afresh, as when a client backfills years of rates.
+ */
+export function crawlPaths(count: number): string[] {
+  const store = new FeedStore(openDatabase(loadConfig().databasePath));
+  const codes = store.currencyCodes();
+  const paths: string[] = [];
+  for (let i = 0; paths.length < count; i++) {
+    const c = store.currency(codes[i % codes.length]!)!;
+    const from = Date.parse(c.firstDate);
+    const days = (Date.parse(c.lastDate) - from) / 86_400_000 + 1;
+    // Each pass over the currencies moves every one to a different day (a prime step).
+    const day = (Math.floor(i / codes.length) * 7_919) % days;
+    paths.push(`/vat/exchange-rate/${c.code}/${new Date(from + day * 86_400_000).toISOString().slice(0, 10)}`);
+  }
+  store.close();
+  return [...new Set(paths)];
+}
