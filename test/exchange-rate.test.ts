@@ -1,11 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { Database } from "bun:sqlite";
-import { copyFileSync } from "node:fs";
 import { FeedStore } from "../src/data/feed-store.ts";
 import { openDatabase } from "../src/data/open-database.ts";
 import { createApp } from "../src/http/app.ts";
-import { fixedClock, get, realApp, realDatabase, realStore, ROOT, tempDir } from "./helpers.ts";
+import { fixedClock, get, realApp, realDatabaseWith, realStore, ROOT } from "./helpers.ts";
 import { referenceLookup, referencePeriods } from "./reference.ts";
 
 const app = realApp();
@@ -145,11 +143,7 @@ describe("GET /vat/exchange-rate/:currency uses today's date in the UK", () => {
   test("the day comes from the database's table of UK days, not from ICU, while the table covers it (#6)", async () => {
     // A copy whose table claims every day starts two hours before UTC midnight:
     // only a route that reads the table answers February at 22:30 UTC on 31 January.
-    const path = join(tempDir(), "feed.sqlite");
-    copyFileSync(realDatabase().path, path);
-    const db = new Database(path);
-    db.run(`UPDATE build_info SET value = '{"from":"2024-01-01","to":"2024-12-31","runs":[["2024-01-01",120]]}' WHERE key = 'uk_days'`);
-    db.close();
+    const path = realDatabaseWith("uk_days", '{"from":"2024-01-01","to":"2024-12-31","runs":[["2024-01-01",120]]}');
     const store = new FeedStore(openDatabase(path));
     const at = (instant: string) => get(createApp({ store, clock: fixedClock(instant) }), "/vat/exchange-rate/usd");
     expect((await at("2024-01-31T22:30:00Z")).body).toMatchObject({ effectiveFrom: "2024-02-01" });

@@ -1,6 +1,7 @@
 // Shared by the tests: temporary folders, fixture snapshots and one build of
 // the real snapshot (memoised: bun runs every test file in one process).
-import { cpSync, mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { Database } from "bun:sqlite";
+import { copyFileSync, cpSync, mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { loadConfig } from "../src/config.ts";
@@ -44,6 +45,16 @@ export function realDatabase(): { path: string; report: BuildReport } {
     real = { path, report };
   }
   return real;
+}
+
+/** A copy of the real database with one build_info entry changed: how tests make a file the server must refuse or read differently. */
+export function realDatabaseWith(key: string, value: string): string {
+  const path = join(tempDir(), "feed.sqlite");
+  copyFileSync(realDatabase().path, path);
+  const db = new Database(path);
+  db.run("UPDATE build_info SET value = ? WHERE key = ?", [value, key]);
+  db.close();
+  return path;
 }
 
 let store: FeedStore | undefined;

@@ -1,10 +1,10 @@
 // The real server process: `bun src/server.ts` on an ephemeral loopback port.
 import { afterAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { copyFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SCHEMA_VERSION } from "../src/data/schema.ts";
-import { realDatabase, tempDir } from "./helpers.ts";
+import { realDatabase, realDatabaseWith, tempDir } from "./helpers.ts";
 import { SERVER, startServer } from "./server-process.ts";
 
 async function refusal(databasePath: string) {
@@ -63,23 +63,13 @@ describe("without a usable database the server refuses to start, saying why in o
   });
 
   test("a database of another schema version", async () => {
-    const path = join(tempDir(), "feed.sqlite");
-    copyFileSync(realDatabase().path, path);
-    const db = new Database(path);
-    db.run("UPDATE build_info SET value = '0' WHERE key = 'schema_version'");
-    db.close();
-    const { code, stderr } = await refusal(path);
+    const { code, stderr } = await refusal(realDatabaseWith("schema_version", "0"));
     expect(code).not.toBe(0);
     expect(stderr.trim()).toContain(`has schema version 0, this server needs ${SCHEMA_VERSION}: run \`bun run db:build\``);
   });
 
   test("a database whose table of UK days is malformed", async () => {
-    const path = join(tempDir(), "feed.sqlite");
-    copyFileSync(realDatabase().path, path);
-    const db = new Database(path);
-    db.run(`UPDATE build_info SET value = '{"from":"2014-01-01","to":"2031-12-31","runs":[]}' WHERE key = 'uk_days'`);
-    db.close();
-    const { code, stderr } = await refusal(path);
+    const { code, stderr } = await refusal(realDatabaseWith("uk_days", '{"from":"2014-01-01","to":"2031-12-31","runs":[]}'));
     expect(code).not.toBe(0);
     expect(stderr.trim()).toMatch(/has an unreadable uk_days entry \(.+\): run `bun run db:build`$/);
   });
