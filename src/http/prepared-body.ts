@@ -22,17 +22,17 @@ export function serialiseText(text: string, buildId: string, extraHeaders?: Reco
   return { text, etag: etagFor(buildId, text), length: String(Buffer.byteLength(text)), extraHeaders };
 }
 
+/** What every prepared answer starts from: copying it is twice as fast as building a Headers from an object (#6). */
+const JSON_HEADERS = new Headers({ ...COMMON_HEADERS, "content-type": "application/json; charset=utf-8" });
+
 /** A 200 with the body's length, ETag and caching set; JSON unless the body says otherwise. */
 export function preparedResponse(body: PreparedBody, cacheControl: string): Response {
   if (body.headers?.cacheControl !== cacheControl) {
-    const headers = new Headers({
-      ...COMMON_HEADERS,
-      "content-type": "application/json; charset=utf-8",
-      "content-length": body.length,
-      etag: body.etag,
-      "cache-control": cacheControl,
-      ...body.extraHeaders,
-    });
+    const headers = new Headers(JSON_HEADERS);
+    headers.set("content-length", body.length);
+    headers.set("etag", body.etag);
+    headers.set("cache-control", cacheControl);
+    for (const name in body.extraHeaders) headers.set(name, body.extraHeaders[name]!);
     body.headers = { cacheControl, headers };
   }
   // The Response copies the headers, so the cached set is never changed by it.
