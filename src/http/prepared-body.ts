@@ -12,6 +12,8 @@ export interface PreparedBody {
   extraHeaders?: Record<string, string>;
   /** The headers last sent with it, reused while the Cache-Control is the same (a Headers is 3× cheaper to pass than an object). */
   headers?: { cacheControl: string; headers: Headers };
+  /** Whether it has answered once: its headers are kept only from the second answer. */
+  answered?: boolean;
 }
 
 export function serialise(body: unknown, buildId: string): PreparedBody {
@@ -27,14 +29,17 @@ const JSON_HEADERS = new Headers({ ...COMMON_HEADERS, "content-type": "applicati
 
 /** A 200 with the body's length, ETag and caching set; JSON unless the body says otherwise. */
 export function preparedResponse(body: PreparedBody, cacheControl: string): Response {
-  if (body.headers?.cacheControl !== cacheControl) {
-    const headers = new Headers(JSON_HEADERS);
-    headers.set("content-length", body.length);
-    headers.set("etag", body.etag);
-    headers.set("cache-control", cacheControl);
-    for (const name in body.extraHeaders) headers.set(name, body.extraHeaders[name]!);
-    body.headers = { cacheControl, headers };
-  }
-  // The Response copies the headers, so the cached set is never changed by it.
-  return new Response(body.text, { headers: body.headers.headers });
+  const kept = body.headers;
+  if (kept?.cacheControl === cacheControl) return new Response(body.text, { headers: kept.headers });
+  const headers = new Headers(JSON_HEADERS);
+  headers.set("content-length", body.length);
+  headers.set("etag", body.etag);
+  headers.set("cache-control", cacheControl);
+  for (const name in body.extraHeaders) headers.set(name, body.extraHeaders[name]!);
+  // Kept from the second answer on: under a crawl most bodies are asked for
+  // once, and a kept Headers is most of what a remembered answer weighs (#6).
+  if (kept || body.answered) body.headers = { cacheControl, headers };
+  body.answered = true;
+  // The Response copies the headers, so a kept set is never changed by it.
+  return new Response(body.text, { headers });
 }
