@@ -3,15 +3,15 @@
 // file watch, and a graceful stop on SIGTERM.
 import type { Server } from "bun";
 import type { Config } from "./config.ts";
-import type { FeedStore } from "./data/feed-store.ts";
+import type { Answers } from "./app/answers.ts";
 import { AddressList } from "./http/address-list.ts";
-import { createApp } from "./http/app.ts";
+import { createApp } from "./app/app.ts";
 import { BanList } from "./http/ban-list.ts";
 import { clientAddress } from "./http/client-address.ts";
 import { logEvent, logs, setLogLevel } from "./log.ts";
 
 export interface Serving {
-  store: () => FeedStore;
+  answers: () => Answers;
   /** Runs after the listeners stopped, before the process exits. */
   onStop?: () => void;
 }
@@ -25,8 +25,8 @@ export function edgeSettings(config: Config) {
   };
 }
 
-export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeSettings>, { store, onStop }: Serving): void {
-  const app = createApp({ store, basePath: config.basePath, bans });
+export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeSettings>, { answers, onStop }: Serving): void {
+  const app = createApp({ answers, basePath: config.basePath, bans });
   // Who is asking matters only for bans and request logs; without them, nothing is allocated to find out.
   const fetch = (request: Request, server: Server<undefined>) =>
     bans.size || logs("info")
@@ -37,7 +37,7 @@ export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeS
   const tls = config.tls ? { cert: Bun.file(config.tls.certFile), key: Bun.file(config.tls.keyFile) } : undefined;
   const servers = [Bun.serve({ port: config.port, hostname: config.host, fetch, ...(tls ? { tls } : {}) })];
   if (tls && config.httpPort !== undefined) servers.push(Bun.serve({ port: config.httpPort, hostname: config.host, fetch }));
-  for (const server of servers) console.log(`feed-service listening on ${server.url.origin}${config.basePath} (database build ${store().buildId})`);
+  for (const server of servers) console.log(`feed-service listening on ${server.url.origin}${config.basePath} (database build ${answers().buildId})`);
 
   bans.watch(config.watchIntervalMs || 2000);
 

@@ -5,8 +5,8 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
-import { createApp } from "../src/http/app.ts";
-import { realStore } from "./helpers.ts";
+import { createApp } from "../src/app/app.ts";
+import { realAnswers } from "./helpers.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ARTIFACTS = join(import.meta.dir, "artifacts");
@@ -16,7 +16,7 @@ if (!available && process.env.REQUIRE_BROWSER) throw new Error(`REQUIRE_BROWSER 
 if (!available) console.warn(`browser tests not run: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
 
 describe.if(available)("the landing page in Chromium", async () => {
-  const app = createApp({ store: realStore() });
+  const app = createApp({ answers: realAnswers() });
   const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (request) => app(request) });
   let browser: Browser | undefined;
   afterAll(async () => {

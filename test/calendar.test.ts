@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fromHmrcDate, isCalendarDate, nextDay } from "../src/vat/calendar.ts";
+import { fromHmrcDate, isCalendarDate, nextDay } from "../src/lib/calendar.ts";
 
 describe("isCalendarDate", () => {
   test("accepts real days, leap days included", () => {

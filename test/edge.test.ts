@@ -7,14 +7,14 @@ import { join } from "node:path";
 import { AddressList } from "../src/http/address-list.ts";
 import { BanList } from "../src/http/ban-list.ts";
 import { clientAddress } from "../src/http/client-address.ts";
-import { createApp } from "../src/http/app.ts";
-import { nextUkMidnight } from "../src/vat/uk-date.ts";
-import { fixedClock, realDatabase, realStore, tempDir } from "./helpers.ts";
+import { createApp } from "../src/app/app.ts";
+import { ukDay } from "../src/vat/uk-date.ts";
+import { fixedClock, realAnswers, realDatabase, tempDir } from "./helpers.ts";
 import { startServer } from "./server-process.ts";
 
 /** The app on a loopback port, with a pinned clock. */
 function listen(now: string, bans?: BanList) {
-  const app = createApp({ store: realStore(), clock: fixedClock(now), bans });
+  const app = createApp({ answers: realAnswers(), clock: fixedClock(now), bans });
   const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (req, srv) => app(req, { clientAddress: () => srv.requestIP(req)?.address }) });
   return { origin: server.url.origin, stop: () => server.stop(true) };
 }
@@ -67,15 +67,15 @@ describe("caching", () => {
   });
 });
 
-test("nextUkMidnight in winter and summer", () => {
-  expect(nextUkMidnight(new Date("2024-01-15T10:00:00Z")).toISOString()).toBe("2024-01-16T00:00:00.000Z");
-  expect(nextUkMidnight(new Date("2024-07-15T10:00:00Z")).toISOString()).toBe("2024-07-15T23:00:00.000Z");
-  expect(nextUkMidnight(new Date("2024-07-15T23:30:00Z")).toISOString()).toBe("2024-07-16T23:00:00.000Z");
+test("a UK day ends at the next UK midnight, in winter and summer", () => {
+  expect(new Date(ukDay(new Date("2024-01-15T10:00:00Z")).endsAt).toISOString()).toBe("2024-01-16T00:00:00.000Z");
+  expect(new Date(ukDay(new Date("2024-07-15T10:00:00Z")).endsAt).toISOString()).toBe("2024-07-15T23:00:00.000Z");
+  expect(new Date(ukDay(new Date("2024-07-15T23:30:00Z")).endsAt).toISOString()).toBe("2024-07-16T23:00:00.000Z");
   // The night the clocks go forward (31 March 2024) and back (27 October 2024).
-  expect(nextUkMidnight(new Date("2024-03-30T12:00:00Z")).toISOString()).toBe("2024-03-31T00:00:00.000Z");
-  expect(nextUkMidnight(new Date("2024-03-31T12:00:00Z")).toISOString()).toBe("2024-03-31T23:00:00.000Z");
-  expect(nextUkMidnight(new Date("2024-10-26T12:00:00Z")).toISOString()).toBe("2024-10-26T23:00:00.000Z");
-  expect(nextUkMidnight(new Date("2024-10-27T12:00:00Z")).toISOString()).toBe("2024-10-28T00:00:00.000Z");
+  expect(new Date(ukDay(new Date("2024-03-30T12:00:00Z")).endsAt).toISOString()).toBe("2024-03-31T00:00:00.000Z");
+  expect(new Date(ukDay(new Date("2024-03-31T12:00:00Z")).endsAt).toISOString()).toBe("2024-03-31T23:00:00.000Z");
+  expect(new Date(ukDay(new Date("2024-10-26T12:00:00Z")).endsAt).toISOString()).toBe("2024-10-26T23:00:00.000Z");
+  expect(new Date(ukDay(new Date("2024-10-27T12:00:00Z")).endsAt).toISOString()).toBe("2024-10-28T00:00:00.000Z");
 });
 
 describe("CORS", () => {

@@ -1,9 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { FeedStore } from "../src/data/feed-store.ts";
-import { openDatabase } from "../src/data/open-database.ts";
-import { createApp } from "../src/http/app.ts";
-import { fixedClock, get, realApp, realDatabaseWith, realStore, ROOT } from "./helpers.ts";
+import { fixedClock, get, realApp, ROOT } from "./helpers.ts";
 import { referenceLookup, referencePeriods } from "./reference.ts";
 
 const app = realApp();
@@ -138,25 +135,5 @@ describe("GET /vat/exchange-rate/:currency uses today's date in the UK", () => {
 
   test("the code is still validated", async () => {
     expect((await today("2024-06-30T12:00:00Z", "u$d")).status).toBe(400);
-  });
-
-  test("the day comes from the database's table of UK days, not from ICU, while the table covers it (#6)", async () => {
-    // A copy whose table claims every day starts two hours before UTC midnight:
-    // only a route that reads the table answers February at 22:30 UTC on 31 January.
-    const path = realDatabaseWith("uk_days", '{"from":"2024-01-01","to":"2024-12-31","runs":[["2024-01-01",120]]}');
-    const store = new FeedStore(openDatabase(path));
-    const at = (instant: string) => get(createApp({ store, clock: fixedClock(instant) }), "/vat/exchange-rate/usd");
-    expect((await at("2024-01-31T22:30:00Z")).body).toMatchObject({ effectiveFrom: "2024-02-01" });
-    expect((await get(realApp(fixedClock("2024-01-31T22:30:00Z")), "/vat/exchange-rate/usd")).body).toMatchObject({ effectiveFrom: "2024-01-01" });
-    // Outside the table's span the route asks Intl: 2025 is GMT in January.
-    expect((await at("2025-01-31T22:30:00Z")).body).toMatchObject({ effectiveFrom: "2025-01-01" });
-    store.close();
-  });
-
-  test("the build's table covers the data and the five years after it", () => {
-    const store = realStore();
-    const span = store.ukDays!.pack();
-    expect(span.from).toBe(store.info.coverage.from);
-    expect(span.to).toBe(`${Number(store.info.coverage.to.slice(0, 4)) + 5}-12-31`);
   });
 });

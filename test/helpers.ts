@@ -6,9 +6,10 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { loadConfig } from "../src/config.ts";
 import { buildDatabase, type BuildOptions, type BuildReport } from "../src/build/build-database.ts";
-import { FeedStore } from "../src/data/feed-store.ts";
-import { openDatabase } from "../src/data/open-database.ts";
-import { createApp, type FetchHandler } from "../src/http/app.ts";
+import { prepareAnswers, type Answers } from "../src/app/answers.ts";
+import { createApp, type FetchHandler } from "../src/app/app.ts";
+import type { FeedData } from "../src/data/feed-data.ts";
+import { loadDatabaseFile } from "../src/data/open-bun.ts";
 import type { Clock } from "../src/vat/uk-date.ts";
 
 export const ROOT = resolve(import.meta.dir, "..");
@@ -36,12 +37,15 @@ export function fixtureSnapshot(files: Record<string, string[]>): string {
 
 let real: { path: string; report: BuildReport } | undefined;
 
-/** The real snapshot, built once into a temporary file. */
+/** The build time recorded in the test build of the real snapshot, so its answers are the same every run. */
+export const REAL_BUILT_AT = "2026-11-01T00:00:00.000Z";
+
+/** The real snapshot, built once per test run into a temporary file. */
 export function realDatabase(): { path: string; report: BuildReport } {
   if (!real) {
     const path = join(tempDir(), "feed.sqlite");
     const config = loadConfig({});
-    const report = buildDatabase({ ...config, databasePath: path });
+    const report = buildDatabase({ ...config, databasePath: path }, new Date(REAL_BUILT_AT));
     real = { path, report };
   }
   return real;
@@ -57,10 +61,19 @@ export function realDatabaseWith(key: string, value: string): string {
   return path;
 }
 
-let store: FeedStore | undefined;
-export function realStore(): FeedStore {
-  store ??= new FeedStore(openDatabase(realDatabase().path));
-  return store;
+let data: FeedData | undefined;
+/** The real database as a server reads it. */
+export function realData(): FeedData {
+  data ??= loadDatabaseFile(realDatabase().path);
+  return data;
+}
+
+const prepared = new Map<string, Answers>();
+/** The real database's answers, prepared for `basePath`. */
+export function realAnswers(basePath = ""): Answers {
+  let answers = prepared.get(basePath);
+  if (!answers) prepared.set(basePath, (answers = prepareAnswers(realData(), basePath)));
+  return answers;
 }
 
 export function fixedClock(iso: string): Clock {
@@ -68,7 +81,7 @@ export function fixedClock(iso: string): Clock {
 }
 
 export function realApp(clock: Clock = fixedClock("2024-01-15T12:00:00Z"), basePath = "") {
-  return createApp({ store: realStore(), clock, basePath });
+  return createApp({ answers: realAnswers(basePath), clock, basePath });
 }
 
 export async function get(app: FetchHandler, path: string, init?: RequestInit) {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { get, realApp } from "./helpers.ts";
+import { get, realAnswers, realApp } from "./helpers.ts";
 
 const app = realApp();
 
@@ -40,15 +40,20 @@ describe("BASE_PATH prefixes every route", () => {
 });
 
 test("a handler that throws becomes a 500 problem without internals", async () => {
-  const { FeedStore } = await import("../src/data/feed-store.ts");
-  const { createApp } = await import("../src/http/app.ts");
-  const broken = Object.create(FeedStore.prototype, {
-    versions: { value: () => { throw new Error("SQLITE_CORRUPT: secret detail at /srv/db"); } },
-  });
+  const { createApp } = await import("../src/app/app.ts");
+  const broken = {
+    ...realAnswers(),
+    versions: {
+      ...realAnswers().versions,
+      get current(): never {
+        throw new Error("SQLITE_CORRUPT: secret detail at /srv/db");
+      },
+    },
+  };
   const original = console.error;
   console.error = () => {};
   try {
-    const { status, text, body } = await get(createApp({ store: broken }), "/versions/current");
+    const { status, text, body } = await get(createApp({ answers: broken }), "/versions/current");
     expect(status).toBe(500);
     expect(body).toMatchObject({ status: 500, title: "Internal server error" });
     expect(text).not.toContain("SQLITE");

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import * as v from "valibot";
-import { canonicalDecimal, isExactAsJsonNumber } from "../src/build/decimal.ts";
+import { canonicalDecimal, isExactAsJsonNumber } from "../src/lib/decimal.ts";
 import { HmrcRow } from "../src/build/row-schema.ts";
 
 const row = (...fields: string[]) => v.safeParse(HmrcRow, fields);

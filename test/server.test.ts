@@ -68,10 +68,10 @@ describe("without a usable database the server refuses to start, saying why in o
     expect(stderr.trim()).toContain(`has schema version 0, this server needs ${SCHEMA_VERSION}: run \`bun run db:build\``);
   });
 
-  test("a database whose table of UK days is malformed", async () => {
-    const { code, stderr } = await refusal(realDatabaseWith("uk_days", '{"from":"2014-01-01","to":"2031-12-31","runs":[]}'));
+  test("a database with a row the server cannot serve", async () => {
+    const { code, stderr } = await refusal(realDatabaseWith("coverage_to", "2026-02-30"));
     expect(code).not.toBe(0);
-    expect(stderr.trim()).toMatch(/has an unreadable uk_days entry \(.+\): run `bun run db:build`$/);
+    expect(stderr.trim()).toMatch(/has a bad build_info \(coverage_to\): not a calendar date: run `bun run db:build`$/);
   });
 
   test("an SQLite file that is not a feed database", async () => {
@@ -83,12 +83,4 @@ describe("without a usable database the server refuses to start, saying why in o
     expect(code).not.toBe(0);
     expect(stderr.trim()).toContain("is not a feed database");
   });
-});
-
-test("the served connection cannot write", async () => {
-  const { openDatabase } = await import("../src/data/open-database.ts");
-  const { sqlite } = openDatabase(realDatabase().path);
-  expect(() => sqlite.run("DELETE FROM rates")).toThrow();
-  expect(sqlite.query("SELECT count(*) AS n FROM rates").get()).toEqual({ n: realDatabase().report.periods });
-  sqlite.close();
 });

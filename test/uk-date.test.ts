@@ -1,8 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ukDate, ukDay, ukMidnight } from "../src/vat/uk-date.ts";
-import { parsePackedUkDays, UkDays } from "../src/vat/uk-days.ts";
-
-const parseUkDays = (text: string) => UkDays.unpack(parsePackedUkDays(text));
+import { ukDate, ukDay, ukMidnight, ukToday } from "../src/vat/uk-date.ts";
 
 const at = (iso: string) => ukDate(new Date(iso));
 
@@ -41,53 +38,37 @@ test("ukMidnight: when a UK date begins, in winter, in summer and on the days th
   expect(ukMidnight("2024-10-28").toISOString()).toBe("2024-10-28T00:00:00.000Z");
 });
 
-describe("UkDays: the build's table of when UK days begin", () => {
-  // Through pack and unpack, as a server reads it from the database.
-  const table = parseUkDays(JSON.stringify(UkDays.compute("2014-01-01", "2031-12-31").pack()));
-
+describe("ukDay: when a UK day begins and ends", () => {
   test("agrees with Intl on every day from 2014 to 2031, on both sides of each midnight", () => {
     const wrong: string[] = [];
     for (let t = Date.UTC(2014, 0, 1, 12); t < Date.UTC(2031, 11, 31); t += 86_400_000) {
-      const day = table.dayAt(t)!;
+      const day = ukDay(new Date(t));
       for (const [instant, expected] of [[day.startsAt, day.date], [day.startsAt - 1, ukDate(new Date(day.startsAt - 1))], [day.endsAt - 1, day.date]] as const) {
-        if (ukDate(new Date(instant)) !== expected) wrong.push(`${new Date(instant).toISOString()}: table ${expected}, Intl ${ukDate(new Date(instant))}`);
+        if (ukDate(new Date(instant)) !== expected) wrong.push(`${new Date(instant).toISOString()}: ${expected}, Intl ${ukDate(new Date(instant))}`);
       }
       if (ukDate(new Date(day.endsAt)) === day.date) wrong.push(`${day.date} does not end at ${new Date(day.endsAt).toISOString()}`);
+      if (day.startsAt - 1 >= t || day.endsAt <= t) wrong.push(`${day.date} does not contain ${new Date(t).toISOString()}`);
     }
     expect(wrong).toEqual([]);
   });
 
-  test("stores about two runs a year: the days that start in BST and those that start in GMT", () => {
-    const { runs } = table.pack();
-    // BST began 2024-03-31 01:00 UTC, so 1 April is the first day to start at 23:00 UTC; it ended 2024-10-27 01:00 UTC.
-    expect(runs.filter(([date]) => date.startsWith("2024"))).toEqual([["2024-04-01", 60], ["2024-10-28", 0]]);
-    expect(runs.length).toBeGreaterThanOrEqual(2 * 18);
-    expect(runs.length).toBeLessThanOrEqual(2 * 18 + 1);
+  test("the days the clocks change are 23 and 25 hours long", () => {
+    const spring = ukDay(new Date("2024-03-31T12:00:00Z"));
+    const autumn = ukDay(new Date("2024-10-27T12:00:00Z"));
+    expect((spring.endsAt - spring.startsAt) / 3_600_000).toBe(23);
+    expect((autumn.endsAt - autumn.startsAt) / 3_600_000).toBe(25);
+  });
+});
+
+describe("ukToday: the day remembered until it ends", () => {
+  test("gives ukDay's answer for any instant, forwards, backwards and across midnight", () => {
+    const instants = ["2024-06-30T22:59:59.999Z", "2024-06-30T23:00:00Z", "2024-06-30T12:00:00Z", "2024-07-01T22:59:59Z", "2019-01-01T00:00:00Z", "2024-07-01T23:00:00Z", "2024-06-30T23:00:00Z"];
+    for (const iso of instants) expect(ukToday(new Date(iso))).toEqual(ukDay(new Date(iso)));
   });
 
-  test("outside its span it knows nothing, and ukDay asks Intl instead", () => {
-    const before = new Date("2013-07-01T23:30:00Z");
-    expect(table.dayAt(before.getTime())).toBeUndefined();
-    expect(table.dayAt(Date.UTC(2032, 0, 1, 12))).toBeUndefined();
-    expect(ukDay(before, table)).toEqual({ date: "2013-07-02", startsAt: Date.parse("2013-07-01T23:00:00Z"), endsAt: Date.parse("2013-07-02T23:00:00Z") });
-    const inside = new Date("2024-10-26T23:30:00Z");
-    expect(ukDay(inside, table)).toEqual(ukDay(inside));
-  });
-
-  test("a malformed stored table is refused, saying why", () => {
-    const good = { from: "2024-01-01", to: "2024-12-31", runs: [["2024-01-01", 0]] };
-    expect(() => parseUkDays(JSON.stringify(good))).not.toThrow();
-    for (const bad of [
-      { ...good, runs: [] },
-      { ...good, runs: [["2024-02-30", 0]] },
-      { ...good, runs: [["2024-01-01", 0.5]] },
-      { ...good, runs: [["2024-01-02", 0]] }, // nothing says how 1 January starts
-      { ...good, to: "2023-12-31" },
-      { ...good, runs: [["2024-01-01", 0], ["2024-06-01", 60], ["2024-03-01", 0]] },
-      { ...good, from: "01/01/2024" },
-    ]) {
-      expect(() => parseUkDays(JSON.stringify(bad))).toThrow();
-    }
-    expect(() => parseUkDays("not json")).toThrow();
+  test("asks Intl once per day, not once per request", () => {
+    const first = ukToday(new Date("2025-02-10T08:00:00Z"));
+    expect(ukToday(new Date("2025-02-10T23:59:59Z"))).toBe(first);
+    expect(ukToday(new Date("2025-02-11T00:00:00Z"))).not.toBe(first);
   });
 });

@@ -2,8 +2,8 @@
 import { join } from "node:path";
 import { SCHEMA_VERSION } from "../data/schema.ts";
 import { currencyName } from "../vat/currency-name.ts";
-import { PeriodTimeline } from "../vat/period.ts";
-import { UkDays } from "../vat/uk-days.ts";
+import { packTimeline } from "../data/packed-timeline.ts";
+import { timelineColumns } from "../vat/period.ts";
 import { AnomalyLog } from "./anomalies.ts";
 import { applyCorrections, loadCorrections } from "./corrections.ts";
 import { importRates, type ImportedRate, type RateImport } from "./import-rates.ts";
@@ -73,7 +73,6 @@ export function buildDatabase(options: BuildOptions, now: Date = buildTime()): B
       built_at: now.toISOString(),
       coverage_from: coverage.from,
       coverage_to: coverage.to,
-      uk_days: JSON.stringify(UkDays.compute(coverage.from, ukDaysEnd(coverage.to)).pack()),
       counts: JSON.stringify({ files: report.files, rows: report.rows, periods: report.periods, currencies: report.currencies, software: report.software }),
       sources: JSON.stringify([
         ...sources.map((f) => ({ file: `hmrc/${f.name}`, sha256: f.sha256, rows: f.records.length })),
@@ -88,18 +87,9 @@ export function buildDatabase(options: BuildOptions, now: Date = buildTime()): B
 /** Each currency's periods packed for serving (the `timelines` table). */
 function timelinesOf(rates: readonly ImportedRate[]) {
   return [...Map.groupBy(rates, (r) => r.currencyCode)].map(([currencyCode, periods]) => {
-    const packed = PeriodTimeline.from(periods).pack();
+    const packed = packTimeline(timelineColumns(periods));
     return { currencyCode, periods: Buffer.from(packed.periods), rates: packed.rates };
   });
-}
-
-/**
- * The today route's table runs to the end of the fifth year after the data:
- * long past the next rebuild, and fixed by the data, so the same snapshot
- * still gives the same file. A server still running later asks Intl.
- */
-export function ukDaysEnd(coverageTo: string): string {
-  return `${Number(coverageTo.slice(0, 4)) + 5}-12-31`;
 }
 
 /** Now, or SOURCE_DATE_EPOCH (seconds) for a byte-identical rebuild. */

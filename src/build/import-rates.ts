@@ -1,7 +1,7 @@
 // From HMRC's exports to the periods the service serves: validate every row,
 // merge each file's rows per currency, and check the files against each other.
 import * as v from "valibot";
-import { nextDay } from "../vat/calendar.ts";
+import { nextDay } from "../lib/calendar.ts";
 import { comparePeriods, type PeriodKind } from "../vat/period.ts";
 import { BuildError, lineRanges, type AnomalyLog } from "./anomalies.ts";
 import { checkAcrossFiles } from "./checks.ts";

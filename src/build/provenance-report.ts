@@ -3,7 +3,10 @@
 // currency covers, and every warning and correction.
 import { asc } from "drizzle-orm";
 import { loadConfig } from "../config.ts";
-import { DatabaseUnusable, openDatabase, type FeedDb } from "../data/open-database.ts";
+import { Database } from "bun:sqlite";
+import { drizzle } from "drizzle-orm/bun-sqlite";
+import type { FeedDb } from "../data/feed-data.ts";
+import { DatabaseUnusable, loadDatabaseFile } from "../data/open-bun.ts";
 import { anomalies, buildInfo, currencies } from "../data/schema.ts";
 
 interface Source {
@@ -21,7 +24,6 @@ export function provenanceReport(db: FeedDb, verbose = false): string {
     `Build ${info.build_id}, schema ${info.schema_version}, built ${info.built_at}`,
     `Content SHA-256 ${info.content_hash}`,
     `Covers ${info.coverage_from} to ${info.coverage_to}: ${counts.periods} periods for ${counts.currencies} currencies from ${counts.rows} rows; ${counts.software} software products`,
-    info.uk_days ? `UK day boundaries (the today route) worked out with Intl for ${ukDaysSpan(info.uk_days)}; Intl is asked outside it` : "UK day boundaries: none stored; the today route asks Intl",
     "",
     `Sources (${sources.length}):`,
     ...sources.map((s) => `  ${s.sha256}  ${String(s.rows).padStart(4)} rows  ${s.file}`),
@@ -45,17 +47,13 @@ export function provenanceReport(db: FeedDb, verbose = false): string {
   return out.join("\n");
 }
 
-function ukDaysSpan(text: string): string {
-  const { from, to, runs } = JSON.parse(text) as { from: string; to: string; runs: unknown[] };
-  return `${from} to ${to} (${runs.length} runs of days starting at one UTC offset)`;
-}
-
 if (import.meta.main) {
   const { databasePath } = loadConfig();
   try {
-    const opened = openDatabase(databasePath);
-    console.log(provenanceReport(opened.db, process.argv.includes("--verbose")));
-    opened.sqlite.close();
+    loadDatabaseFile(databasePath); // refuses, with the reason, a file the server would refuse
+    const sqlite = new Database(databasePath, { readonly: true });
+    console.log(provenanceReport(drizzle(sqlite), process.argv.includes("--verbose")));
+    sqlite.close();
   } catch (e) {
     if (!(e instanceof DatabaseUnusable)) throw e;
     console.error(`db:report: ${e.message}`);

@@ -1,8 +1,8 @@
 // valibot schemas for every row that comes in from upstream: HMRC's CSV rows,
 // the versions export and the corrections file.
 import * as v from "valibot";
-import { fromHmrcDate, isCalendarDate } from "../vat/calendar.ts";
-import { canonicalDecimal, isExactAsJsonNumber } from "./decimal.ts";
+import { fromHmrcDate, isCalendarDate } from "../lib/calendar.ts";
+import { canonicalDecimal, isExactAsJsonNumber } from "../lib/decimal.ts";
 
 export const HMRC_HEADER = [
   "Country/Territories",

@@ -1,6 +1,7 @@
 // Abusive callers are banned, not rate limited: BANNED_IPS plus the lines of
 // BANNED_IPS_FILE, which is read again whenever it changes.
-import { fileStamp } from "../file-stamp.ts";
+import { readFileSync } from "node:fs";
+import { fileStamp } from "../data/file-stamp.ts";
 import { logEvent } from "../log.ts";
 import { AddressList } from "./address-list.ts";
 
@@ -32,8 +33,6 @@ export class BanList {
     if (stamp === this.fileStamp) return;
     this.fileStamp = stamp;
     try {
-      // Loaded here, not at the top: node:fs slows the server's start and most servers have no ban file.
-      const { readFileSync } = require("node:fs") as typeof import("node:fs");
       this.fromFile = stamp === "missing" ? AddressList.EMPTY : AddressList.parse(readFileSync(this.file, "utf8"), this.file);
       this.all = this.fromEnv.concat(this.fromFile);
       if (!initial) logEvent("info", "ban list reloaded", { file: this.file, entries: this.all.size });

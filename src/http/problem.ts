@@ -6,6 +6,7 @@ import { COMMON_HEADERS } from "./headers.ts";
 // from kind to status and title, so handlers only say what went wrong.
 
 export const PROBLEMS = {
+  "bad-request": { status: 400, title: "Bad request" },
   "invalid-currency": { status: 400, title: "Invalid currency code" },
   "invalid-date": { status: 400, title: "Invalid date" },
   "unknown-currency": { status: 404, title: "Unknown currency" },
@@ -20,9 +21,8 @@ export const PROBLEMS = {
 export type ProblemKind = keyof typeof PROBLEMS;
 
 /**
- * Thrown by handlers; the edge turns it into a response. Not an Error: an
- * expected answer such as a 404 needs no stack trace, and capturing one
- * would be most of its cost.
+ * What a handler answers with when it cannot answer the question. Not an
+ * Error: an expected answer such as a 404 needs no stack trace.
  */
 export class Problem {
   constructor(
@@ -50,32 +50,14 @@ export function problemType(kind: ProblemKind): string {
   return `urn:feed-service:problem:${kind}`;
 }
 
-/** A problem rendered once: status, body and headers, ready to answer with as often as needed. */
-export interface RenderedProblem {
-  status: number;
-  text: string;
-  headers: Headers;
-}
+const PROBLEM_BASE = { ...COMMON_HEADERS, "content-type": "application/problem+json" };
+const utf8 = new TextEncoder();
 
-export function renderProblem(problem: Problem, instance: string): RenderedProblem {
+/** The problem+json response for `problem` at path `instance`; no body for HEAD. */
+export function problemResponse(problem: Problem, instance: string, head = false): Response {
   const { status, title } = PROBLEMS[problem.kind];
   const body: ProblemBody = { type: problemType(problem.kind), title, status, detail: problem.detail, instance };
   const text = JSON.stringify(body);
-  const headers = new Headers({
-    ...COMMON_HEADERS,
-    "content-type": "application/problem+json",
-    "content-length": String(Buffer.byteLength(text)),
-    "cache-control": NO_STORE,
-    ...problem.headers,
-  });
-  return { status, text, headers };
-}
-
-/** The Response copies the headers, so a rendered problem can answer many times. */
-export function renderedResponse({ status, text, headers }: RenderedProblem): Response {
-  return new Response(text, { status, headers });
-}
-
-export function problemResponse(problem: Problem, instance: string): Response {
-  return renderedResponse(renderProblem(problem, instance));
+  const headers = new Headers({ ...PROBLEM_BASE, "content-length": String(utf8.encode(text).byteLength), "cache-control": NO_STORE, ...problem.headers });
+  return new Response(head ? null : text, { status, headers });
 }

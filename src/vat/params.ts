@@ -1,6 +1,6 @@
 // valibot schemas for the path parameters of the exchange-rate routes.
 import * as v from "valibot";
-import { isCalendarDate } from "./calendar.ts";
+import { isCalendarDate } from "../lib/calendar.ts";
 
 /** Path segments arrive percent-encoded; a broken encoding is just a bad value. */
 function decodeSegment(segment: string): string {

@@ -3,7 +3,8 @@
 // start date to the end of that month. The rule: among the periods that
 // contain the date, the one that starts latest; an amendment beats a monthly
 // rate that starts the same day (HMRC published it later to correct it).
-import { dayNumber, isoDay, type IsoDate } from "./calendar.ts";
+import { dayNumber, type IsoDate } from "../lib/calendar.ts";
+import type { TimelineColumns } from "../data/packed-timeline.ts";
 
 export type PeriodKind = "monthly" | "amendment";
 
@@ -22,106 +23,54 @@ export function comparePeriods(a: RatePeriod, b: RatePeriod): number {
   return KIND_RANK[a.kind] - KIND_RANK[b.kind];
 }
 
-export interface Coverage {
-  from: IsoDate;
-  to: IsoDate;
+/** Periods as the database stores them: sorted by the rule's order, as parallel columns. */
+export function timelineColumns(periods: readonly RatePeriod[]): TimelineColumns {
+  const sorted = [...periods].sort(comparePeriods);
+  return {
+    starts: Int32Array.from(sorted, (p) => dayNumber(p.startsOn)),
+    ends: Int32Array.from(sorted, (p) => dayNumber(p.endsOn)),
+    amendment: Uint8Array.from(sorted, (p) => (p.kind === "amendment" ? 1 : 0)),
+    rates: sorted.map((p) => p.rate),
+  };
 }
 
-
-/**
- * A timeline packed for storage (the database's `timelines` table): for each
- * period its start day, end day and 1 if it is an amendment, as little-endian
- * int32s, and the rates joined by spaces. Unpacking makes no object per
- * period, which is what keeps a server's memory flat (#6).
- */
-export interface PackedTimeline {
-  periods: Uint8Array;
-  rates: string;
-}
-
-/**
- * One currency's periods, indexed for the lookup: sorted typed arrays of day
- * numbers rather than an object per period.
- */
+/** One currency's periods, indexed for the rule: which period (by index) is in force on a day. */
 export class PeriodTimeline {
   /** reach[i]: the latest end among periods 0..i, so a walk back knows when to stop. */
   private readonly reach: Int32Array;
+  private readonly starts: Int32Array;
+  private readonly ends: Int32Array;
 
-  private constructor(
-    private readonly starts: Int32Array,
-    private readonly ends: Int32Array,
-    private readonly amendment: Uint8Array,
-    private readonly rates: readonly string[],
-  ) {
+  constructor({ starts, ends }: Pick<TimelineColumns, "starts" | "ends">) {
+    this.starts = starts;
+    this.ends = ends;
     this.reach = new Int32Array(starts.length);
     let latest = -Infinity;
     for (let i = 0; i < starts.length; i++) this.reach[i] = latest = Math.max(latest, ends[i]!);
   }
 
   static from(periods: readonly RatePeriod[]): PeriodTimeline {
-    const sorted = [...periods].sort(comparePeriods);
-    return new PeriodTimeline(
-      Int32Array.from(sorted, (p) => dayNumber(p.startsOn)),
-      Int32Array.from(sorted, (p) => dayNumber(p.endsOn)),
-      Uint8Array.from(sorted, (p) => (p.kind === "amendment" ? 1 : 0)),
-      sorted.map((p) => p.rate),
-    );
-  }
-
-  static unpack({ periods, rates }: PackedTimeline): PeriodTimeline {
-    const n = periods.byteLength / 12;
-    const view = new DataView(periods.buffer, periods.byteOffset, periods.byteLength);
-    const starts = new Int32Array(n);
-    const ends = new Int32Array(n);
-    const amendment = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
-      starts[i] = view.getInt32(i * 12, true);
-      ends[i] = view.getInt32(i * 12 + 4, true);
-      amendment[i] = view.getInt32(i * 12 + 8, true);
-    }
-    return new PeriodTimeline(starts, ends, amendment, n === 0 ? [] : rates.split(" "));
-  }
-
-  pack(): PackedTimeline {
-    const n = this.starts.length;
-    const periods = new Uint8Array(n * 12);
-    const view = new DataView(periods.buffer);
-    for (let i = 0; i < n; i++) {
-      view.setInt32(i * 12, this.starts[i]!, true);
-      view.setInt32(i * 12 + 4, this.ends[i]!, true);
-      view.setInt32(i * 12 + 8, this.amendment[i]!, true);
-    }
-    return { periods, rates: this.rates.join(" ") };
+    return new PeriodTimeline(timelineColumns(periods));
   }
 
   get size(): number {
     return this.starts.length;
   }
-  /** The period in force on `date`, or undefined when none contains it. */
-  inForce(date: IsoDate): RatePeriod | undefined {
-    const day = dayNumber(date);
+
+  /** The index of the period in force on `day` (days since 1970-01-01), or -1 when none contains it. */
+  indexOn(day: number): number {
+    const { starts, ends, reach } = this;
     // Binary search for the last period starting on or before the day.
     let lo = 0;
-    let hi = this.starts.length;
+    let hi = starts.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.starts[mid]! <= day) lo = mid + 1;
+      if (starts[mid]! <= day) lo = mid + 1;
       else hi = mid;
     }
     // Walking back, the first period that still runs on the day starts
     // latest; once nothing earlier reaches the day, there is none.
-    for (let i = lo - 1; i >= 0 && this.reach[i]! >= day; i--) {
-      if (this.ends[i]! >= day) {
-        return { startsOn: isoDay(this.starts[i]!), endsOn: isoDay(this.ends[i]!), kind: this.amendment[i] ? "amendment" : "monthly", rate: this.rates[i]! };
-      }
-    }
-    return undefined;
-  }
-
-  /** First and last day any period covers; undefined for no periods. */
-  get coverage(): Coverage | undefined {
-    const n = this.starts.length;
-    if (n === 0) return undefined;
-    return { from: isoDay(this.starts[0]!), to: isoDay(this.reach[n - 1]!) };
+    for (let i = lo - 1; i >= 0 && reach[i]! >= day; i--) if (ends[i]! >= day) return i;
+    return -1;
   }
 }

@@ -1,10 +1,9 @@
 // "Today" for a UK VAT return is the civil date in the UK, which is GMT in
 // winter and BST (UTC+1) in summer: between 23:00 and 00:00 UTC in summer the
-// UK is already on the next day.
-import { nextDay, type IsoDate } from "./calendar.ts";
-import type { UkDay, UkDays } from "./uk-days.ts";
+// UK is already on the next day. The time zone rules come from Intl (ICU).
+import { nextDay, type IsoDate } from "../lib/calendar.ts";
 
-// Made on first use: loading ICU's time-zone data costs ~15 ms of start-up.
+// Made on first use: ICU's time-zone data is loaded only by a server that is asked for today.
 let ukCalendar: Intl.DateTimeFormat | undefined;
 
 /** The UK civil date at `instant`, as YYYY-MM-DD. */
@@ -31,15 +30,24 @@ export function ukMidnight(date: IsoDate): Date {
   return ukDate(bstMidnight) === date ? bstMidnight : new Date(utcMidnight);
 }
 
-/** The first instant of the next UK day after `instant`. */
-export function nextUkMidnight(instant: Date): Date {
-  return ukMidnight(nextDay(ukDate(instant)));
+/** A UK civil day: its date, and the epoch ms at which it starts and the next one does. */
+export interface UkDay {
+  date: IsoDate;
+  startsAt: number;
+  endsAt: number;
 }
 
-/** The UK day containing `instant`: from the build's table when it covers the instant, else from Intl. */
-export function ukDay(instant: Date, table?: UkDays): UkDay {
-  const known = table?.dayAt(instant.getTime());
-  if (known) return known;
+/** The UK day containing `instant`. */
+export function ukDay(instant: Date): UkDay {
   const date = ukDate(instant);
-  return { date, startsAt: ukMidnight(date).getTime(), endsAt: nextUkMidnight(instant).getTime() };
+  return { date, startsAt: ukMidnight(date).getTime(), endsAt: ukMidnight(nextDay(date)).getTime() };
+}
+
+let remembered: UkDay | undefined;
+
+/** The UK day containing `instant`, worked out once per day: Intl is asked again only once the remembered day no longer holds. */
+export function ukToday(instant: Date): UkDay {
+  const at = instant.getTime();
+  if (!remembered || at < remembered.startsAt || at >= remembered.endsAt) remembered = ukDay(instant);
+  return remembered;
 }

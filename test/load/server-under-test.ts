@@ -3,9 +3,9 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { loadConfig } from "../../src/config.ts";
-import { FeedStore } from "../../src/data/feed-store.ts";
-import { openDatabase } from "../../src/data/open-database.ts";
-import { createApp } from "../../src/http/app.ts";
+import { prepareAnswers } from "../../src/app/answers.ts";
+import { createApp } from "../../src/app/app.ts";
+import { loadDatabaseFile } from "../../src/data/open-bun.ts";
 import { setLogLevel } from "../../src/log.ts";
 import { spawnListening } from "../server-process.ts";
 
@@ -46,14 +46,15 @@ export function seeded(seed: number): () => number {
  */
 export async function requestMix(count: number): Promise<RequestSpec[]> {
   setLogLevel("silent");
-  const store = new FeedStore(openDatabase(loadConfig().databasePath));
-  const app = createApp({ store });
+  const data = loadDatabaseFile(loadConfig().databasePath);
+  const app = createApp({ answers: prepareAnswers(data, "") });
   const random = seeded(7);
-  const codes = store.currencyCodes();
+  const codes = data.currencies.map((c) => c.code);
+  const currency = new Map(data.currencies.map((c) => [c.code, c]));
   const day = (from: string, to: string) => new Date(Date.parse(from) + random() * (Date.parse(to) - Date.parse(from))).toISOString().slice(0, 10);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
   const makers: [string, () => [string, string]][] = [
-    ["rate", () => { const c = store.currency(pick(codes))!; return ["GET", `/vat/exchange-rate/${random() < 0.5 ? c.code.toLowerCase() : c.code}/${day(c.firstDate, c.lastDate)}`]; }],
+    ["rate", () => { const c = currency.get(pick(codes))!; return ["GET", `/vat/exchange-rate/${random() < 0.5 ? c.code.toLowerCase() : c.code}/${day(c.firstDate, c.lastDate)}`]; }],
     ["rate", () => ["GET", `/vat/exchange-rate/${pick(codes)}/${day("2014-01-01", "2026-08-31")}`]],
     ["today", () => ["GET", `/vat/exchange-rate/${pick(codes)}`]],
     ["versions", () => ["GET", pick(["/versions/current", "/versions/detail"])]],
@@ -70,27 +71,24 @@ export async function requestMix(count: number): Promise<RequestSpec[]> {
     const expected = (await app(new Request(`http://local${path}`, { method }))).status;
     specs.push({ kind, method, path, expected });
   }
-  store.close();
   return specs;
 }
 
 /**
  * `count` distinct well-formed dated paths spread over every currency's own
- * range: far more than the answer cache keeps, so most requests are routed
- * afresh, as when a client backfills years of rates.
+ * range, as when clients backfill years of rates: no path is asked twice in
+ * a row, so nothing in front of the lookup could help.
  */
 export function crawlPaths(count: number): string[] {
-  const store = new FeedStore(openDatabase(loadConfig().databasePath));
-  const codes = store.currencyCodes();
-  const paths: string[] = [];
-  for (let i = 0; paths.length < count; i++) {
-    const c = store.currency(codes[i % codes.length]!)!;
+  const currencies = loadDatabaseFile(loadConfig().databasePath).currencies;
+  const paths = new Set<string>();
+  for (let i = 0; paths.size < count && i < count * 10; i++) {
+    const c = currencies[i % currencies.length]!;
     const from = Date.parse(c.firstDate);
     const days = (Date.parse(c.lastDate) - from) / 86_400_000 + 1;
     // Each pass over the currencies moves every one to a different day (a prime step).
-    const day = (Math.floor(i / codes.length) * 7_919) % days;
-    paths.push(`/vat/exchange-rate/${c.code}/${new Date(from + day * 86_400_000).toISOString().slice(0, 10)}`);
+    const day = (Math.floor(i / currencies.length) * 7_919) % days;
+    paths.add(`/vat/exchange-rate/${c.code}/${new Date(from + day * 86_400_000).toISOString().slice(0, 10)}`);
   }
-  store.close();
-  return [...new Set(paths)];
+  return [...paths];
 }

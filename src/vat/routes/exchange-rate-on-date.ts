@@ -1,13 +1,17 @@
-import { reusable, WHILE_DATABASE_LASTS } from "../../http/answer-cache.ts";
 import { DATED_RATE } from "../../http/caching.ts";
-import type { Handler } from "../../http/context.ts";
-import { rateBody } from "../rate-bodies.ts";
-import { parseCurrency, parseDate, rateInForce } from "../rate-query.ts";
+import type { Handler } from "../../http/handler.ts";
+import { ok } from "../../http/prepared.ts";
+import { Problem } from "../../http/problem.ts";
+import { dayNumber } from "../../lib/calendar.ts";
+import type { VatContext } from "../feed.ts";
+import { missingRate, parseCurrency, parseDate } from "../rate-query.ts";
 
 /** GET /vat/exchange-rate/:currency/:date — the rate of the period containing that date. */
-export const exchangeRateOnDate: Handler = (request, { store, clock }) =>
-  reusable(request, { cacheControl: DATED_RATE, ...WHILE_DATABASE_LASTS }, clock(), () => {
-    const code = parseCurrency(request.params.currency);
-    const date = parseDate(request.params.date);
-    return rateBody(store, rateInForce(store, code, date));
-  });
+export const exchangeRateOnDate: Handler<VatContext> = ({ params }, { vat }) => {
+  const code = parseCurrency(params.currency);
+  if (code instanceof Problem) return code;
+  const date = parseDate(params.date);
+  if (date instanceof Problem) return date;
+  const lookup = vat.rates.lookup(code, dayNumber(date));
+  return lookup.found ? ok(lookup.answer, DATED_RATE) : missingRate(lookup, code, date, vat.rates.currencyCount);
+};

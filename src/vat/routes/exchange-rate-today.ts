@@ -1,18 +1,18 @@
-import { reusable } from "../../http/answer-cache.ts";
 import { untilInstant } from "../../http/caching.ts";
-import type { Handler } from "../../http/context.ts";
-import { serialise } from "../../http/prepared-body.ts";
-import { parseCurrency, rateInForce } from "../rate-query.ts";
-import { ukDay } from "../uk-date.ts";
+import type { Handler } from "../../http/handler.ts";
+import { ok } from "../../http/prepared.ts";
+import { Problem } from "../../http/problem.ts";
+import { dayNumber } from "../../lib/calendar.ts";
+import type { VatContext } from "../feed.ts";
+import { missingRate, parseCurrency } from "../rate-query.ts";
+import { ukToday } from "../uk-date.ts";
 
-/** GET /vat/exchange-rate/:currency — the rate in force today, as the date is in the UK. */
-export const exchangeRateToday: Handler = (request, { store, clock }) => {
+/** GET /vat/exchange-rate/:currency — the rate in force today, as the date is in the UK; cacheable until UK midnight. */
+export const exchangeRateToday: Handler<VatContext> = ({ params }, { vat, clock }) => {
+  const code = parseCurrency(params.currency);
+  if (code instanceof Problem) return code;
   const now = clock();
-  const today = ukDay(now, store.ukDays);
-  // The answer holds for today's UK date, and may be cached until it ends.
-  const validity = { cacheControl: (at: Date) => untilInstant(at, today.endsAt), validFrom: today.startsAt, validUntil: today.endsAt };
-  return reusable(request, validity, now, () => {
-    const code = parseCurrency(request.params.currency);
-    return serialise(rateInForce(store, code, today.date, `${today.date} (today in the UK)`), store.buildId);
-  });
+  const today = ukToday(now);
+  const lookup = vat.rates.lookup(code, dayNumber(today.date));
+  return lookup.found ? ok(lookup.answer, untilInstant(now, today.endsAt)) : missingRate(lookup, code, `${today.date} (today in the UK)`, vat.rates.currencyCount);
 };

@@ -3,7 +3,7 @@
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 import { ProblemSchema, PROBLEMS, problemType, type ProblemKind } from "../http/problem.ts";
-import { HealthSchema } from "../http/health.ts";
+import { HealthSchema } from "./health.ts";
 import { CurrencyParam, DateParam } from "../vat/params.ts";
 import { CurrencyListSchema, ExchangeRateSchema } from "../vat/schemas.ts";
 import { CurrentVersionsSchema, VersionDetailsSchema } from "../versions/schemas.ts";

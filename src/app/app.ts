@@ -1,0 +1,90 @@
+// The service as one web-standard fetch handler: refusals at the edge, then
+// itty-router, whose handlers pick prepared answers, then one place that
+// turns the answer into a Response and logs it.
+import { Router, type IRequest } from "itty-router";
+import type { BanList } from "../http/ban-list.ts";
+import { preflight } from "../http/cors.ts";
+import { badHost, logRequest, pathOf, refusal, routableUrl, type RequestInfo } from "../http/edge.ts";
+import { readOnly } from "../http/methods.ts";
+import { Problem } from "../http/problem.ts";
+import { respond, type Reply } from "../http/respond.ts";
+import { logEvent } from "../log.ts";
+import { home } from "../service/routes/home.ts";
+import { health } from "../service/routes/health.ts";
+import { openApiJson } from "../service/routes/openapi-json.ts";
+import { currencies } from "../vat/routes/currencies.ts";
+import { exchangeRateOnDate } from "../vat/routes/exchange-rate-on-date.ts";
+import { exchangeRateToday } from "../vat/routes/exchange-rate-today.ts";
+import { systemClock, type Clock } from "../vat/uk-date.ts";
+import { versionsCurrent } from "../versions/routes/current.ts";
+import { versionsDetail } from "../versions/routes/detail.ts";
+import type { Answers } from "./answers.ts";
+
+export type { RequestInfo };
+
+export interface AppOptions {
+  /** The answers to serve, or where to get the current ones (they change when the database is swapped). */
+  answers: Answers | (() => Answers);
+  basePath?: string;
+  clock?: Clock;
+  bans?: BanList;
+}
+
+export type FetchHandler = (request: Request, info?: RequestInfo) => Response | Promise<Response>;
+
+/** What every handler is given: the current answers (each feed reads its own part) and the clock. */
+type Context = Answers & { clock: Clock };
+
+const NO_INFO: RequestInfo = {};
+
+export function createApp({ answers, basePath = "", clock = systemClock, bans }: AppOptions): FetchHandler {
+  const current = typeof answers === "function" ? answers : () => answers;
+  const router = Router<IRequest, [Context]>({ base: basePath })
+    .all("/vat/exchange-rate/:currency", readOnly, exchangeRateToday)
+    .all("/vat/exchange-rate/:currency/:date", readOnly, exchangeRateOnDate)
+    .all("/vat/currencies", readOnly, currencies)
+    .all("/versions/current", readOnly, versionsCurrent)
+    .all("/versions/detail", readOnly, versionsDetail)
+    .all("/health", readOnly, health)
+    .all("/openapi.json", readOnly, openApiJson)
+    .all("/", readOnly, home);
+
+  // One context per answers object: rebuilt only when a swap changes them.
+  let context: Context | undefined;
+  const contextNow = (): Context => {
+    const now = current();
+    if (context?.buildId !== now.buildId || context.vat !== now.vat) context = { ...now, clock };
+    return context;
+  };
+
+  return (request, info = NO_INFO) => {
+    const started = performance.now();
+    const early = refusal(request, info, bans) ?? preflight(request);
+    if (early) return finish(early);
+    const url = routableUrl(request);
+    if (url instanceof Problem) return finish(respond(request, url, () => "/"));
+    const routed = { method: request.method, url } as IRequest;
+    const failed = (error: unknown) => finish(respond(request, failure(error, request, url), () => pathOf(url)));
+    try {
+      return router.fetch(routed, contextNow()).then((reply: Reply | undefined) => finish(respond(request, reply ?? notFound(url), () => pathOf(url))), failed);
+    } catch (error) {
+      return failed(error);
+    }
+
+    function finish(response: Response): Response {
+      logRequest(request, response, info, started);
+      return response;
+    }
+  };
+}
+
+function notFound(url: string): Problem {
+  return new Problem("not-found", `There is nothing at ${pathOf(url)}.`);
+}
+
+/** A URL the router could not parse is the client's bad Host; anything else is ours, logged and never shown. */
+function failure(error: unknown, request: Request, url: string): Problem {
+  if (!URL.canParse(url)) return badHost(request);
+  logEvent("error", "unhandled error", { path: pathOf(url), error: String((error as Error)?.stack ?? error) });
+  return new Problem("internal", "The server failed to answer this request; it has been logged.");
+}

@@ -1,0 +1,149 @@
+// Everything a server answers from, read out of a feed database in one pass
+// through drizzle and checked row by row with valibot. Runtime-neutral: it
+// takes any synchronous drizzle SQLite database, so the Bun opener (and a
+// Deno one) only differ in how they open the file.
+import { sql } from "drizzle-orm";
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import * as v from "valibot";
+import { dayNumber, isCalendarDate, isoDay } from "../lib/calendar.ts";
+import { isExactAsJsonNumber } from "../lib/decimal.ts";
+import { unpackTimeline, type TimelineColumns } from "./packed-timeline.ts";
+import { buildInfo, currencies, SCHEMA_VERSION, timelines, versions } from "./schema.ts";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type FeedDb = BaseSQLiteDatabase<"sync", any>;
+
+/** A database this server cannot serve: the message says what is wrong and what to run. */
+export class DatabaseUnusable extends Error {
+  override name = "DatabaseUnusable";
+}
+
+export interface CurrencyRecord {
+  code: string;
+  name: string;
+  firstDate: string;
+  lastDate: string;
+}
+
+export interface VersionRecord {
+  software: string;
+  releaseVersion: string;
+  releaseDate: string;
+  nightlyVersion: string;
+  nightlyDate: string;
+}
+
+export interface FeedData {
+  buildId: string;
+  builtAt: string;
+  coverage: { from: string; to: string };
+  /** Sorted by code. */
+  currencies: CurrencyRecord[];
+  /** Each currency's periods, by code; every currency has one. */
+  timelines: Map<string, TimelineColumns>;
+  /** In the export's order: DataTables, then its extensions. */
+  versions: VersionRecord[];
+}
+
+const IsoDate = v.pipe(v.string(), v.check(isCalendarDate, "not a calendar date"));
+const Code = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "not three capital letters"));
+const Release = v.pipe(v.string(), v.regex(/^\d+\.\d+\.\d+$/, "not x.y.z"));
+const AnyVersion = v.pipe(v.string(), v.regex(/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/, "not a semantic version"));
+const UtcInstant = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/, "not an ISO 8601 UTC instant"));
+
+const BuildInfo = v.object({
+  schema_version: v.literal(SCHEMA_VERSION),
+  build_id: v.pipe(v.string(), v.regex(/^[0-9a-f]{16}$/, "not a build id")),
+  built_at: v.string(),
+  coverage_from: IsoDate,
+  coverage_to: IsoDate,
+});
+
+const CurrencyRow = v.pipe(
+  v.object({ code: Code, name: v.pipe(v.string(), v.minLength(1)), firstDate: IsoDate, lastDate: IsoDate }),
+  v.check((c) => c.firstDate <= c.lastDate, "first date after last date"),
+);
+
+const VersionRow = v.object({ software: v.pipe(v.string(), v.minLength(1)), releaseVersion: Release, releaseDate: UtcInstant, nightlyVersion: AnyVersion, nightlyDate: UtcInstant });
+
+const TimelineRow = v.object({ currencyCode: Code, periods: v.instance(Uint8Array), rates: v.string() });
+
+/** Reads and checks the whole database; throws DatabaseUnusable naming `label` and the first fault. */
+export function readFeedData(db: FeedDb, label: string): FeedData {
+  const rebuild = "run `bun run db:build`";
+  const fail = (what: string): never => {
+    throw new DatabaseUnusable(`database ${label} ${what}: ${rebuild}`);
+  };
+  let raw;
+  try {
+    raw = {
+      info: Object.fromEntries(db.select().from(buildInfo).all().map((r) => [r.key, r.value])),
+      currencies: db.select({ code: currencies.code, name: currencies.name, firstDate: currencies.firstDate, lastDate: currencies.lastDate }).from(currencies).orderBy(currencies.code).all(),
+      versions: db
+        .select({ software: versions.software, releaseVersion: versions.releaseVersion, releaseDate: versions.releaseDate, nightlyVersion: versions.nightlyVersion, nightlyDate: versions.nightlyDate })
+        .from(versions)
+        .orderBy(sql`rowid`)
+        .all(),
+      timelines: db.select().from(timelines).all(),
+    };
+  } catch (e) {
+    return fail(`is not a feed database (${(e as Error).message})`);
+  }
+  const checked = <S extends v.GenericSchema>(schema: S, value: unknown, where: string): v.InferOutput<S> => {
+    const result = v.safeParse(schema, value);
+    if (result.success) return result.output;
+    const issue = result.issues[0];
+    const path = issue.path?.map((p: { key: unknown }) => String(p.key)).join(".");
+    return fail(`has a bad ${where}${path ? ` (${path})` : ""}: ${issue.message}`);
+  };
+
+  if (raw.info.schema_version !== SCHEMA_VERSION) fail(`has schema version ${raw.info.schema_version ?? "none"}, this server needs ${SCHEMA_VERSION}`);
+  const info = checked(BuildInfo, raw.info, "build_info");
+  const currencyList = raw.currencies.map((c) => checked(CurrencyRow, c, `currencies row ${c.code}`));
+  const versionList = raw.versions.map((r) => checked(VersionRow, r, `versions row ${r.software}`));
+  if (currencyList.length === 0) fail("has no currencies");
+  if (versionList.length === 0) fail("has no versions");
+
+  const byCode = new Map<string, TimelineColumns>();
+  for (const row of raw.timelines) {
+    const { currencyCode, periods, rates } = checked(TimelineRow, row, `timelines row ${row.currencyCode}`);
+    let columns: TimelineColumns;
+    try {
+      columns = unpackTimeline({ periods, rates });
+    } catch (e) {
+      return fail(`has a bad timeline for ${currencyCode}: ${(e as Error).message}`);
+    }
+    const problem = timelineProblem(columns);
+    if (problem) fail(`has a bad timeline for ${currencyCode}: ${problem}`);
+    byCode.set(currencyCode, columns);
+  }
+  for (const c of currencyList) {
+    const columns = byCode.get(c.code) ?? fail(`has no timeline for ${c.code}`);
+    const first = isoDay(columns.starts[0]!);
+    const last = isoDay(Math.max(...columns.ends));
+    if (first !== c.firstDate || last !== c.lastDate) fail(`says ${c.code} runs ${c.firstDate} to ${c.lastDate}, but its periods run ${first} to ${last}`);
+  }
+  if (byCode.size !== currencyList.length) fail("has timelines for currencies it does not list");
+
+  return {
+    buildId: info.build_id,
+    builtAt: info.built_at,
+    coverage: { from: info.coverage_from, to: info.coverage_to },
+    currencies: currencyList,
+    timelines: byCode,
+    versions: versionList,
+  };
+}
+
+/** What is wrong with a currency's periods, or undefined: at least one, each a real span, in rule order, each rate exact. */
+function timelineProblem({ starts, ends, amendment, rates }: TimelineColumns): string | undefined {
+  if (starts.length === 0) return "no periods";
+  for (let i = 0; i < starts.length; i++) {
+    if (!(ends[i]! >= starts[i]!)) return `period ${i + 1} ends before it starts`;
+    if (amendment[i]! > 1) return `period ${i + 1} has kind ${amendment[i]}`;
+    if (i > 0 && (starts[i]! < starts[i - 1]! || (starts[i] === starts[i - 1] && amendment[i]! <= amendment[i - 1]!))) return `period ${i + 1} is out of order`;
+    if (!/^\d+(\.\d+)?$/.test(rates[i]!) || !isExactAsJsonNumber(rates[i]!) || Number(rates[i]) <= 0) return `period ${i + 1} has rate "${rates[i]}"`;
+    if (starts[i]! < dayNumber("2000-01-01") || ends[i]! > dayNumber("2199-12-31")) return `period ${i + 1} is outside 2000–2199`;
+  }
+  return undefined;
+}

@@ -1,0 +1,30 @@
+// Where a handler's answer becomes a Response, in one place: 304 for a
+// matching If-None-Match, no body for HEAD, the common headers, problems as
+// problem+json.
+import { ifNoneMatchHits } from "./caching.ts";
+import { COMMON_HEADERS } from "./headers.ts";
+import type { Ok } from "./prepared.ts";
+import { Problem, problemResponse } from "./problem.ts";
+
+export type Reply = Ok | Problem;
+
+const NOT_MODIFIED_BASE = new Headers(COMMON_HEADERS);
+
+/** `instance` (the path, for problem bodies) is asked for only when the answer is a problem. */
+export function respond(request: Request, reply: Reply, instance: () => string): Response {
+  const head = request.method === "HEAD";
+  if (reply instanceof Problem) return problemResponse(reply, instance(), head);
+  const { body, cacheControl } = reply;
+  const condition = request.headers.get("if-none-match");
+  if (condition !== null && ifNoneMatchHits(condition, body.etag)) {
+    const headers = new Headers(NOT_MODIFIED_BASE);
+    headers.set("etag", body.etag);
+    headers.set("cache-control", cacheControl);
+    return new Response(null, { status: 304, headers });
+  }
+  const headers = new Headers(body.base);
+  headers.set("content-length", body.length);
+  headers.set("etag", body.etag);
+  headers.set("cache-control", cacheControl);
+  return new Response(head ? null : body.text, { headers });
+}

@@ -1,0 +1,37 @@
+// The redesigned request path (#11) answers exactly as the one before it:
+// status, every header and every byte of the body, for 2,888 requests
+// recorded once from the previous implementation (test/golden/record.ts, in
+// the history) over the same data and build time.
+import { describe, expect, test } from "bun:test";
+import { gunzipSync } from "node:zlib";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createApp } from "../src/app/app.ts";
+import { withEtag, type GoldenAnswer } from "./golden/cases.ts";
+import { realAnswers, realDatabase, REAL_BUILT_AT } from "./helpers.ts";
+import { GOLDEN_BUILT_AT } from "./golden/cases.ts";
+
+const recorded: GoldenAnswer[] = JSON.parse(gunzipSync(readFileSync(join(import.meta.dir, "golden/answers.json.gz"))).toString());
+
+describe("answers recorded before the redesign", () => {
+  test("the test build is the one the answers were recorded from", () => {
+    expect(REAL_BUILT_AT).toBe(GOLDEN_BUILT_AT);
+    const health = recorded.find((a) => a.path === "/health" && a.method === "GET" && !a.headers)!;
+    expect(JSON.parse(health.body).build).toBe(realDatabase().report.buildId);
+  });
+
+  test(`all ${recorded.length} come back byte for byte`, async () => {
+    expect(recorded.length).toBeGreaterThan(2_800);
+    const differences: string[] = [];
+    for (const c of recorded) {
+      const app = createApp({ answers: realAnswers(c.basePath), basePath: c.basePath, clock: () => new Date(c.at) });
+      const ask = (method: string, headers?: Record<string, string>) => app(new Request(`http://feed.test${c.path}`, { method, headers }));
+      const response = await ask(c.method, await withEtag(c.headers, async () => (await ask("GET")).headers.get("etag")!));
+      const actual = { status: response.status, headers: [...response.headers].sort(), body: await response.text() };
+      const expected = { status: c.status, headers: c.responseHeaders, body: c.body };
+      if (!Bun.deepEquals(actual, expected)) differences.push(`${c.method} ${c.path} @${c.at} ${JSON.stringify(c.headers ?? {})}: ${JSON.stringify(actual).slice(0, 400)}\n  wanted ${JSON.stringify(expected).slice(0, 400)}`);
+    }
+    expect(differences.slice(0, 5)).toEqual([]);
+    expect(differences.length).toBe(0);
+  });
+});
