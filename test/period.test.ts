@@ -74,15 +74,20 @@ test("a long period that an earlier start keeps in force is still found behind l
   expect(rate("2016-01-01")).toBeUndefined();
 });
 
-test("a timeline packed for the database unpacks to the same columns", () => {
-  const packed = packTimeline(columns);
-  expect(packed.periods.byteLength).toBe(periods.length * 12);
-  expect(unpackTimeline(packed)).toEqual(columns);
-  expect(unpackTimeline(packTimeline(timelineColumns([]))).rates).toEqual([]);
+const withAnswers = { ...columns, bodies: columns.rates.map((r) => `{"rate":${r}}`), etags: columns.rates.map((_, i) => `"e-${i}"`) };
+
+test("a timeline packed for the database unpacks to the same columns and answers", () => {
+  const packed = packTimeline(withAnswers);
+  expect(packed.periods.byteLength).toBe(periods.length * 9);
+  expect(unpackTimeline(packed)).toEqual(withAnswers);
+  expect(unpackTimeline(packTimeline({ ...timelineColumns([]), bodies: [], etags: [] })).rates).toEqual([]);
 });
 
-test("a packed timeline whose blob does not fit its rates is refused, saying why", () => {
-  const packed = packTimeline(columns);
+test("a packed timeline whose parts do not fit each other is refused, saying why", () => {
+  const packed = packTimeline(withAnswers);
+  const n = periods.length;
   expect(() => unpackTimeline({ ...packed, periods: packed.periods.subarray(1) })).toThrow("not a whole number of periods");
-  expect(() => unpackTimeline({ ...packed, rates: `${packed.rates} 9.9` })).toThrow(`${periods.length} periods but ${periods.length + 1} rates`);
+  expect(() => unpackTimeline({ ...packed, rates: `${packed.rates} 9.9` })).toThrow(`${n} periods but ${n + 1} rates`);
+  expect(() => unpackTimeline({ ...packed, bodies: packed.bodies.split("\n").slice(1).join("\n") })).toThrow(`${n} periods but ${n - 1} bodies`);
+  expect(() => unpackTimeline({ ...packed, etags: `${packed.etags} "x"` })).toThrow(`${n} periods but ${n + 1} ETags`);
 });

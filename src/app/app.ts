@@ -8,7 +8,7 @@ import { badHost, logRequest, pathOf, refusal, routableUrl, type RequestInfo } f
 import { readOnly } from "../http/methods.ts";
 import { Problem } from "../http/problem.ts";
 import { respond, type Reply } from "../http/respond.ts";
-import { logEvent } from "../log.ts";
+import { logEvent, logs } from "../log.ts";
 import { home } from "../service/routes/home.ts";
 import { health } from "../service/routes/health.ts";
 import { openApiJson } from "../service/routes/openapi-json.ts";
@@ -40,14 +40,14 @@ const NO_INFO: RequestInfo = {};
 export function createApp({ answers, basePath = "", clock = systemClock, bans }: AppOptions): FetchHandler {
   const current = typeof answers === "function" ? answers : () => answers;
   const router = Router<IRequest, [Context]>({ base: basePath })
-    .all("/vat/exchange-rate/:currency", readOnly, exchangeRateToday)
-    .all("/vat/exchange-rate/:currency/:date", readOnly, exchangeRateOnDate)
-    .all("/vat/currencies", readOnly, currencies)
-    .all("/versions/current", readOnly, versionsCurrent)
-    .all("/versions/detail", readOnly, versionsDetail)
-    .all("/health", readOnly, health)
-    .all("/openapi.json", readOnly, openApiJson)
-    .all("/", readOnly, home);
+    .all("/vat/exchange-rate/:currency", readOnly(exchangeRateToday))
+    .all("/vat/exchange-rate/:currency/:date", readOnly(exchangeRateOnDate))
+    .all("/vat/currencies", readOnly(currencies))
+    .all("/versions/current", readOnly(versionsCurrent))
+    .all("/versions/detail", readOnly(versionsDetail))
+    .all("/health", readOnly(health))
+    .all("/openapi.json", readOnly(openApiJson))
+    .all("/", readOnly(home));
 
   // One context per answers object: rebuilt only when a swap changes them.
   let context: Context | undefined;
@@ -58,7 +58,7 @@ export function createApp({ answers, basePath = "", clock = systemClock, bans }:
   };
 
   return (request, info = NO_INFO) => {
-    const started = performance.now();
+    const started = logs("info") ? performance.now() : 0;
     const early = refusal(request, info, bans) ?? preflight(request);
     if (early) return finish(early);
     const url = routableUrl(request);

@@ -3,7 +3,10 @@ import { join } from "node:path";
 import { SCHEMA_VERSION } from "../data/schema.ts";
 import { currencyName } from "../vat/currency-name.ts";
 import { packTimeline } from "../data/packed-timeline.ts";
+import { etagFor } from "../http/etag.ts";
+import { isoDay } from "../lib/calendar.ts";
 import { timelineColumns } from "../vat/period.ts";
+import type { ExchangeRate } from "../vat/schemas.ts";
 import { AnomalyLog } from "./anomalies.ts";
 import { applyCorrections, loadCorrections } from "./corrections.ts";
 import { importRates, type ImportedRate, type RateImport } from "./import-rates.ts";
@@ -62,7 +65,7 @@ export function buildDatabase(options: BuildOptions, now: Date = buildTime()): B
 
   writeDatabase(options.databasePath, options.migrationsDir, {
     rates: imported.rates,
-    timelines: timelinesOf(imported.rates),
+    timelines: timelinesOf(imported.rates, currencies, buildId),
     currencies,
     versions: versions.rows,
     anomalies: log.entries,
@@ -84,11 +87,22 @@ export function buildDatabase(options: BuildOptions, now: Date = buildTime()): B
   return report;
 }
 
-/** Each currency's periods packed for serving (the `timelines` table). */
-function timelinesOf(rates: readonly ImportedRate[]) {
+/**
+ * Each currency's periods packed for serving (the `timelines` table), with
+ * each period's answer as the server sends it: the ExchangeRate JSON (its
+ * rate is the published decimal, checked to be exact as a JSON number) and
+ * its ETag.
+ */
+function timelinesOf(rates: readonly ImportedRate[], currencies: readonly { code: string; name: string }[], buildId: string) {
+  const names = new Map(currencies.map((c) => [c.code, c.name]));
   return [...Map.groupBy(rates, (r) => r.currencyCode)].map(([currencyCode, periods]) => {
-    const packed = packTimeline(timelineColumns(periods));
-    return { currencyCode, periods: Buffer.from(packed.periods), rates: packed.rates };
+    const columns = timelineColumns(periods);
+    const bodies = columns.rates.map((rate, i) => {
+      const body: ExchangeRate = { currencyCode, currencyName: names.get(currencyCode)!, effectiveFrom: isoDay(columns.starts[i]!), rate: Number(rate) };
+      return JSON.stringify(body);
+    });
+    const packed = packTimeline({ ...columns, bodies, etags: bodies.map((body) => etagFor(buildId, body)) });
+    return { currencyCode, ...packed, periods: Buffer.from(packed.periods) };
   });
 }
 

@@ -6,8 +6,7 @@ import { sql } from "drizzle-orm";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import * as v from "valibot";
 import { dayNumber, isCalendarDate, isoDay } from "../lib/calendar.ts";
-import { isExactAsJsonNumber } from "../lib/decimal.ts";
-import { unpackTimeline, type TimelineColumns } from "./packed-timeline.ts";
+import { unpackTimeline, type PeriodAnswers, type TimelineColumns } from "./packed-timeline.ts";
 import { buildInfo, currencies, SCHEMA_VERSION, timelines, versions } from "./schema.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -33,17 +32,22 @@ export interface VersionRecord {
   nightlyDate: string;
 }
 
+export type Timeline = TimelineColumns & PeriodAnswers;
+
 export interface FeedData {
   buildId: string;
   builtAt: string;
   coverage: { from: string; to: string };
   /** Sorted by code. */
   currencies: CurrencyRecord[];
-  /** Each currency's periods, by code; every currency has one. */
-  timelines: Map<string, TimelineColumns>;
+  /** Each currency's periods and their answers, by code; every currency has one. */
+  timelines: Map<string, Timeline>;
   /** In the export's order: DataTables, then its extensions. */
   versions: VersionRecord[];
 }
+
+/** What readFeedData reads: the tables whose integrity a server depends on. */
+export const SERVED_TABLES = ["build_info", "currencies", "versions", "timelines"] as const;
 
 const IsoDate = v.pipe(v.string(), v.check(isCalendarDate, "not a calendar date"));
 const Code = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "not three capital letters"));
@@ -66,7 +70,7 @@ const CurrencyRow = v.pipe(
 
 const VersionRow = v.object({ software: v.pipe(v.string(), v.minLength(1)), releaseVersion: Release, releaseDate: UtcInstant, nightlyVersion: AnyVersion, nightlyDate: UtcInstant });
 
-const TimelineRow = v.object({ currencyCode: Code, periods: v.instance(Uint8Array), rates: v.string() });
+const TimelineRow = v.object({ currencyCode: Code, periods: v.instance(Uint8Array), rates: v.string(), bodies: v.string(), etags: v.string() });
 
 /** Reads and checks the whole database; throws DatabaseUnusable naming `label` and the first fault. */
 export function readFeedData(db: FeedDb, label: string): FeedData {
@@ -104,16 +108,17 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
   if (currencyList.length === 0) fail("has no currencies");
   if (versionList.length === 0) fail("has no versions");
 
-  const byCode = new Map<string, TimelineColumns>();
+  const etagPrefix = `"${info.build_id.slice(0, 8)}-`;
+  const byCode = new Map<string, Timeline>();
   for (const row of raw.timelines) {
-    const { currencyCode, periods, rates } = checked(TimelineRow, row, `timelines row ${row.currencyCode}`);
-    let columns: TimelineColumns;
+    const { currencyCode, ...packed } = checked(TimelineRow, row, `timelines row ${row.currencyCode}`);
+    let columns: Timeline;
     try {
-      columns = unpackTimeline({ periods, rates });
+      columns = unpackTimeline(packed);
     } catch (e) {
       return fail(`has a bad timeline for ${currencyCode}: ${(e as Error).message}`);
     }
-    const problem = timelineProblem(columns);
+    const problem = timelineProblem(columns, etagPrefix);
     if (problem) fail(`has a bad timeline for ${currencyCode}: ${problem}`);
     byCode.set(currencyCode, columns);
   }
@@ -135,15 +140,24 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
   };
 }
 
-/** What is wrong with a currency's periods, or undefined: at least one, each a real span, in rule order, each rate exact. */
-function timelineProblem({ starts, ends, amendment, rates }: TimelineColumns): string | undefined {
+const EARLIEST = dayNumber("2000-01-01");
+const LATEST = dayNumber("2199-12-31");
+
+/**
+ * What is wrong with a currency's periods, or undefined: at least one, each a
+ * real span, in the rule's order, each answer a JSON object with this
+ * build's ETag. What a body says is the build's to get right (it checked
+ * every rate); this catches a row that was cut, shuffled or mixed up.
+ */
+function timelineProblem({ starts, ends, amendment, bodies, etags }: Timeline, etagPrefix: string): string | undefined {
   if (starts.length === 0) return "no periods";
   for (let i = 0; i < starts.length; i++) {
     if (!(ends[i]! >= starts[i]!)) return `period ${i + 1} ends before it starts`;
     if (amendment[i]! > 1) return `period ${i + 1} has kind ${amendment[i]}`;
     if (i > 0 && (starts[i]! < starts[i - 1]! || (starts[i] === starts[i - 1] && amendment[i]! <= amendment[i - 1]!))) return `period ${i + 1} is out of order`;
-    if (!/^\d+(\.\d+)?$/.test(rates[i]!) || !isExactAsJsonNumber(rates[i]!) || Number(rates[i]) <= 0) return `period ${i + 1} has rate "${rates[i]}"`;
-    if (starts[i]! < dayNumber("2000-01-01") || ends[i]! > dayNumber("2199-12-31")) return `period ${i + 1} is outside 2000–2199`;
+    if (starts[i]! < EARLIEST || ends[i]! > LATEST) return `period ${i + 1} is outside 2000–2199`;
+    if (!etags[i]!.startsWith(etagPrefix)) return `period ${i + 1} has an ETag of another build`;
+    if (bodies[i]!.charCodeAt(0) !== 123 || bodies[i]!.charCodeAt(bodies[i]!.length - 1) !== 125) return `period ${i + 1} has no JSON object for an answer`;
   }
   return undefined;
 }

@@ -3,7 +3,7 @@
 import { blob, primaryKey, sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
 
 /** Bumped with every migration; the server refuses a file built for another version. */
-export const SCHEMA_VERSION = "2";
+export const SCHEMA_VERSION = "3";
 
 /** One row per currency per period HMRC published (monthly, or a weekly amendment). */
 export const rates = sqliteTable(
@@ -21,14 +21,20 @@ export const rates = sqliteTable(
 );
 
 /**
- * The serving index, derived from `rates` at build time: each currency's
- * periods packed as the lookup holds them (see PackedTimeline), so a server
- * reads one row per currency and allocates nothing per period.
+ * What a server answers from, derived from `rates` at build time: each
+ * currency's periods packed as the lookup holds them (see packed-timeline.ts)
+ * and each period's answer as it is sent, with its ETag, so a server reads
+ * one row per currency and does no work per period.
  */
 export const timelines = sqliteTable("timelines", {
   currencyCode: text("currency_code").primaryKey(),
   periods: blob("periods", { mode: "buffer" }).notNull(),
+  /** The published rates, space-separated, in the periods' order. */
   rates: text("rates").notNull(),
+  /** Each period's ExchangeRate JSON, newline-separated, in the periods' order. */
+  bodies: text("bodies").notNull(),
+  /** Each body's strong ETag, space-separated. */
+  etags: text("etags").notNull(),
 });
 
 export const currencies = sqliteTable("currencies", {

@@ -1,9 +1,8 @@
-// Every currency's periods with each period's answer prepared: the period
-// rule picks an index, the index picks the bytes. Built once per database;
-// a lookup allocates nothing but its result.
+// Every currency's periods with each period's answer as the build stored
+// it: the period rule picks an index, the index picks the bytes. Built once
+// per database with no work per period; a lookup allocates only its result.
 import type { FeedData } from "../data/feed-data.ts";
-import { isoDay } from "../lib/calendar.ts";
-import { prepareText, type PreparedBody } from "../http/prepared.ts";
+import { byteLength, JSON_BASE, type PreparedBody } from "../http/prepared.ts";
 import { PeriodTimeline } from "./period.ts";
 
 interface CurrencyRates {
@@ -13,8 +12,11 @@ interface CurrencyRates {
   firstDate: string;
   lastDate: string;
   timeline: PeriodTimeline;
-  /** One per period, in the timeline's order; every day of a period shares it. */
-  answers: PreparedBody[];
+  /** One per period, in the timeline's order; every day of a period shares them. */
+  bodies: string[];
+  etags: string[];
+  /** Bytes beyond one per character: only the currency's name can be outside ASCII, and it is in every body. */
+  extraBytes: number;
 }
 
 /** A rate, or why there is none. */
@@ -31,19 +33,17 @@ export class RateBook {
   static prepare(data: FeedData): RateBook {
     const byCode = new Map<string, CurrencyRates>();
     for (const currency of data.currencies) {
-      const columns = data.timelines.get(currency.code)!;
-      // The ExchangeRate body, built by hand in the schema's key order: each
-      // rate's text is already the JSON number (checked when the data was read).
-      const head = `{"currencyCode":${JSON.stringify(currency.code)},"currencyName":${JSON.stringify(currency.name)},"effectiveFrom":"`;
-      const answers = columns.rates.map((rate, i) => prepareText(`${head}${isoDay(columns.starts[i]!)}","rate":${rate}}`, data.buildId));
+      const { starts, ends, bodies, etags } = data.timelines.get(currency.code)!;
       byCode.set(currency.code, {
         code: currency.code,
-        firstDay: columns.starts[0]!,
-        lastDay: Math.max(...columns.ends),
+        firstDay: starts[0]!,
+        lastDay: Math.max(...ends),
         firstDate: currency.firstDate,
         lastDate: currency.lastDate,
-        timeline: new PeriodTimeline(columns),
-        answers,
+        timeline: new PeriodTimeline({ starts, ends }),
+        bodies,
+        etags,
+        extraBytes: byteLength(bodies[0]!) - bodies[0]!.length,
       });
     }
     return new RateBook(byCode);
@@ -58,7 +58,10 @@ export class RateBook {
     const rates = this.byCode.get(code);
     if (!rates) return UNKNOWN;
     const index = rates.timeline.indexOn(day);
-    if (index >= 0) return { found: true, answer: rates.answers[index]! };
+    if (index >= 0) {
+      const text = rates.bodies[index]!;
+      return { found: true, answer: { text, etag: rates.etags[index]!, length: String(text.length + rates.extraBytes), base: JSON_BASE } };
+    }
     const reason = day > rates.lastDay ? "after-last" : day < rates.firstDay ? "before-first" : "gap";
     return { found: false, reason, firstDate: rates.firstDate, lastDate: rates.lastDate };
   }
