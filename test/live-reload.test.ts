@@ -1,6 +1,6 @@
 // A running server swaps in a rebuilt database without a restart, under load.
 import { afterAll, describe, expect, test } from "bun:test";
-import { copyFileSync, renameSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildDatabase } from "../src/build/build-database.ts";
 import { buildOptions, realDatabase, ROOT, tempDir } from "./helpers.ts";
@@ -116,3 +116,48 @@ test("db:update against a loopback HMRC: the new month is served by a server tha
     registry.stop();
   }
 }, 20_000);
+
+describe("nothing done to the file on disk reaches a request (#11)", async () => {
+  const dir = tempDir();
+  const databasePath = join(dir, "feed.sqlite");
+  copyFileSync(realDatabase().path, databasePath);
+  const upstream = upstreamCopy();
+  writeFileSync(join(upstream, "hmrc/monthly_csv_2026-09.csv"), syntheticMonth("2026-09", "1.4444"));
+  const next = join(dir, "next.sqlite");
+  buildDatabase(buildOptions(upstream, next, join(ROOT, "db/corrections.json")));
+  const server = await startServer({ DATABASE_PATH: databasePath, DB_WATCH_INTERVAL_MS: "20" });
+  afterAll(() => server.proc.kill());
+  const build = async () => ((await (await fetch(`${server.origin}/health`)).json()) as { build: string }).build;
+
+  test("renamed in, overwritten in place with garbage or with a valid build, truncated, deleted: zero 5xx, the process alive", async () => {
+    const first = await build();
+    const load = steadyLoad(server.origin);
+    const garbage = Buffer.from("SQLite format 3\0".padEnd(8192, "garbage "));
+    const faults: [string, () => void][] = [
+      ["garbage renamed in", () => (writeFileSync(join(dir, "junk"), garbage), renameSync(join(dir, "junk"), databasePath))],
+      ["overwritten in place with garbage", () => writeFileSync(databasePath, garbage)],
+      ["a valid build copied in place, slowly", () => {
+        const bytes = readFileSync(next);
+        writeFileSync(databasePath, bytes.subarray(0, bytes.length >> 1));
+        writeFileSync(databasePath, bytes, { flag: "r+" });
+      }],
+      ["truncated", () => truncateSync(databasePath, 4096)],
+      ["truncated to nothing", () => truncateSync(databasePath, 0)],
+      ["deleted", () => rmSync(databasePath)],
+    ];
+    for (const [, fault] of faults) {
+      fault();
+      server.proc.kill("SIGHUP"); // a reload at the worst moment, as well as the watch's
+      await Bun.sleep(150);
+    }
+    const { ok, failures } = await load.stop();
+    expect(failures).toEqual([]);
+    expect(ok).toBeGreaterThan(100);
+    expect(server.proc.exitCode).toBeNull();
+    // The valid build was taken when it was whole; everything after it was refused.
+    const now = await build();
+    expect(now).not.toBe(first);
+    expect(await rateOn(server.origin, "/vat/exchange-rate/usd/2026-09-15")).toBe(200);
+    expect(server.output()).toContain("database refused");
+  }, 20_000);
+});

@@ -3,7 +3,7 @@
 // month, codes ICU does not know. Each is reported where it is found.
 import { isoCurrencyName } from "../vat/currency-name.ts";
 import type { AnomalyLog } from "./anomalies.ts";
-import type { FileRates } from "./import-rates.ts";
+import type { FileRates } from "./merge.ts";
 
 const normalCountry = (s: string) => s.toLowerCase().replace(/[^a-z]/g, "");
 

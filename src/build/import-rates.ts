@@ -5,7 +5,7 @@ import { nextDay } from "../lib/calendar.ts";
 import { comparePeriods, type PeriodKind } from "../vat/period.ts";
 import { BuildError, lineRanges, type AnomalyLog } from "./anomalies.ts";
 import { checkAcrossFiles } from "./checks.ts";
-import { mergeFileRows, type LocatedRow, type MergedRate } from "./merge.ts";
+import { mergeFileRows, type FileRates, type LocatedRow, type MergedRate } from "./merge.ts";
 import { HMRC_HEADER, HmrcRow, describeIssues } from "./row-schema.ts";
 import type { SourceFile } from "./sources.ts";
 
@@ -16,11 +16,6 @@ export interface ImportedRate {
   kind: PeriodKind;
   rate: string;
   source: string;
-}
-
-export interface FileRates {
-  file: SourceFile;
-  rates: MergedRate[];
 }
 
 export interface RateImport {

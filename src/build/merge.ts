@@ -3,6 +3,7 @@
 // rows: rows that agree merge; when they disagree the majority is kept and
 // the minority reported, and without a majority the build stops rather than
 // pick one.
+import type { SourceFile } from "./sources.ts";
 import { BuildError, lineRanges, type AnomalyLog } from "./anomalies.ts";
 import type { HmrcRow } from "./row-schema.ts";
 
@@ -66,4 +67,10 @@ function majorityRate(file: string, code: string, group: readonly LocatedRow[], 
   const minority = ranked.slice(1).flatMap(([, lines]) => lines);
   log.warning("rate-disagreement", file, Math.min(...minority), `${code} rows disagree (${describe}); kept the majority ${winner[0]}`);
   return winner[0];
+}
+
+/** One file's rows, merged per currency. */
+export interface FileRates {
+  file: SourceFile;
+  rates: MergedRate[];
 }

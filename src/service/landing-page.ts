@@ -2,6 +2,7 @@
 // conversion, the routes with live links, coverage and attribution. One
 // self-contained HTML document; its inline script and style are allowed by
 // hash in its Content-Security-Policy, and nothing else is loaded.
+import { createHash } from "node:crypto";
 
 export interface PageFacts {
   basePath: string;
@@ -94,7 +95,7 @@ function escapeHtml(s: string): string {
 }
 
 function sha256(text: string): string {
-  return `'sha256-${new Bun.CryptoHasher("sha256").update(text).digest("base64")}'`;
+  return `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 }
 
 /** Only this page's own script and style, and requests back to this service. Hashed on first use, not at every start-up. */
