@@ -49,12 +49,13 @@ export function createApp({ answers, basePath = "", clock = systemClock, bans }:
     .all("/openapi.json", readOnly(openApiJson))
     .all("/", readOnly(home));
 
-  // One context per answers object: rebuilt only when a swap changes them.
+  // One context per answers object: made again only when a swap replaces them.
+  let contextOf: Answers | undefined;
   let context: Context | undefined;
   const contextNow = (): Context => {
-    const now = current();
-    if (context?.buildId !== now.buildId || context.vat !== now.vat) context = { ...now, clock };
-    return context;
+    const answers = current();
+    if (answers !== contextOf) [contextOf, context] = [answers, { ...answers, clock }];
+    return context!;
   };
 
   return (request, info = NO_INFO) => {

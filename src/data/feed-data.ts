@@ -9,7 +9,7 @@ import { dayNumber, isCalendarDate, isoDay } from "../lib/calendar.ts";
 import { unpackTimeline, type PeriodAnswers, type TimelineColumns } from "./packed-timeline.ts";
 import { buildInfo, currencies, SCHEMA_VERSION, timelines, versions } from "./schema.ts";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// Any synchronous drizzle SQLite database: the schema is not needed to read.
 export type FeedDb = BaseSQLiteDatabase<"sync", any>;
 
 /** A database this server cannot serve: the message says what is wrong and what to run. */
