@@ -9,6 +9,7 @@ import { BuildError } from "../src/build/anomalies.ts";
 import { Database } from "bun:sqlite";
 import { loadDatabase } from "../src/data/open-bun.ts";
 import { buildOptions, fixtureSnapshot, realDatabase, ROOT, tempDir } from "./helpers.ts";
+import { upstreamCopy } from "./upstream-fakes.ts";
 
 const jan = (code: string, rate: string) => `Somewhere,Money,${code},${rate},01/01/2024,31/01/2024`;
 const amendment = (code: string, rate: string) => `Somewhere,Money,${code},${rate},17/01/2024,31/01/2024`;
@@ -52,8 +53,8 @@ test("a build killed mid-way leaves the previous database intact and nothing tha
   expect(Buffer.compare(readFileSync(databasePath), before)).toBe(0);
 
   // The next build clears the leftover and succeeds.
-  const report = buildDatabase(buildOptions(join(ROOT, "db/upstream"), databasePath, join(ROOT, "db/corrections.json")));
-  expect(report.currencies).toBe(159);
+  const report = buildDatabase(buildOptions(upstreamCopy(), databasePath, join(ROOT, "db/corrections.json")));
+  expect(report.coverage).toEqual({ from: "2025-01-01", to: "2026-08-31" });
   expect(readdirSync(dir)).toEqual(["feed.sqlite"]);
 }, 20_000);
 
