@@ -39,9 +39,10 @@ const NO_INFO: RequestInfo = {};
 
 export function createApp({ answers, basePath = "", clock = systemClock, bans }: AppOptions): FetchHandler {
   const current = typeof answers === "function" ? answers : () => answers;
+  // The router tries routes in order: the most asked-for first.
   const router = Router<IRequest, [Context]>({ base: basePath })
-    .all("/vat/exchange-rate/:currency", readOnly(exchangeRateToday))
     .all("/vat/exchange-rate/:currency/:date", readOnly(exchangeRateOnDate))
+    .all("/vat/exchange-rate/:currency", readOnly(exchangeRateToday))
     .all("/vat/currencies", readOnly(currencies))
     .all("/versions/current", readOnly(versionsCurrent))
     .all("/versions/detail", readOnly(versionsDetail))

@@ -1,7 +1,8 @@
 // An answer prepared once, when a database is opened: the body's text, its
-// length in bytes and its ETag, and the headers every answer of its kind
-// carries. A database never changes while it is served, so a request only
-// picks one of these and wraps it in a Response.
+// length in bytes and its ETag, and the headers every answer of its kind carries (the common ones,
+// its content type and how long it may be cached). A database never changes
+// while it is served, so a request only picks one of these and wraps it in a
+// Response.
 import { etagFor } from "./etag.ts";
 import { COMMON_HEADERS } from "./headers.ts";
 
@@ -10,8 +11,15 @@ export interface PreparedBody {
   etag: string;
   /** Content-Length, in bytes. */
   length: string;
-  /** What every response with this body starts from: the common headers and the content type. */
-  base: Headers;
+  /** Shared by every answer of this kind; never changed once made. */
+  headers: Headers;
+}
+
+export const JSON_TYPE = "application/json; charset=utf-8";
+
+/** The headers of a kind of answer, made once per kind. */
+export function answerHeaders(cacheControl: string, contentType = JSON_TYPE, extra: Record<string, string> = {}): Headers {
+  return new Headers({ ...COMMON_HEADERS, "content-type": contentType, ...extra, "cache-control": cacheControl });
 }
 
 const utf8 = new TextEncoder();
@@ -21,20 +29,18 @@ export function byteLength(text: string): number {
   return utf8.encode(text).byteLength;
 }
 
-export const JSON_BASE = new Headers({ ...COMMON_HEADERS, "content-type": "application/json; charset=utf-8" });
-
-export function prepareText(text: string, buildId: string, base: Headers = JSON_BASE): PreparedBody {
-  return { text, etag: etagFor(buildId, text), length: String(byteLength(text)), base };
+export function prepareText(text: string, buildId: string, headers: Headers): PreparedBody {
+  return { text, etag: etagFor(buildId, text), length: String(byteLength(text)), headers };
 }
 
-export function prepareJson(body: unknown, buildId: string): PreparedBody {
-  return prepareText(JSON.stringify(body), buildId);
+export function prepareJson(body: unknown, buildId: string, cacheControl: string): PreparedBody {
+  return prepareText(JSON.stringify(body), buildId, answerHeaders(cacheControl));
 }
 
-/** What a handler answers with: a prepared body and how long caches may keep it. */
+/** What a handler answers with: a prepared body, and a Cache-Control of its own when it differs from its kind's. */
 export interface Ok {
   body: PreparedBody;
-  cacheControl: string;
+  cacheControl?: string;
 }
 
-export const ok = (body: PreparedBody, cacheControl: string): Ok => ({ body, cacheControl });
+export const ok = (body: PreparedBody, cacheControl?: string): Ok => ({ body, cacheControl });

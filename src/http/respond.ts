@@ -19,12 +19,12 @@ export function respond(request: Request, reply: Reply, instance: () => string):
   if (condition !== null && ifNoneMatchHits(condition, body.etag)) {
     const headers = new Headers(NOT_MODIFIED_BASE);
     headers.set("etag", body.etag);
-    headers.set("cache-control", cacheControl);
+    headers.set("cache-control", cacheControl ?? body.headers.get("cache-control")!);
     return new Response(null, { status: 304, headers });
   }
-  const headers = new Headers(body.base);
+  const headers = new Headers(body.headers);
   headers.set("content-length", body.length);
   headers.set("etag", body.etag);
-  headers.set("cache-control", cacheControl);
+  if (cacheControl !== undefined) headers.set("cache-control", cacheControl);
   return new Response(head ? null : body.text, { headers });
 }

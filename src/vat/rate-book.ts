@@ -2,7 +2,8 @@
 // it: the period rule picks an index, the index picks the bytes. Built once
 // per database with no work per period; a lookup allocates only its result.
 import type { FeedData } from "../data/feed-data.ts";
-import { byteLength, JSON_BASE, type PreparedBody } from "../http/prepared.ts";
+import { DATED_RATE } from "../http/caching.ts";
+import { answerHeaders, byteLength, type PreparedBody } from "../http/prepared.ts";
 import { PeriodTimeline } from "./period.ts";
 
 interface CurrencyRates {
@@ -26,6 +27,9 @@ export type RateLookup =
   | { found: false; reason: "before-first" | "gap" | "after-last"; firstDate: string; lastDate: string };
 
 const UNKNOWN: RateLookup = { found: false, reason: "unknown-currency" };
+
+/** A rate of a past or given date is kept as a dated answer; the today route says otherwise. */
+const RATE_HEADERS = answerHeaders(DATED_RATE);
 
 export class RateBook {
   private constructor(private readonly byCode: Map<string, CurrencyRates>) {}
@@ -60,7 +64,7 @@ export class RateBook {
     const index = rates.timeline.indexOn(day);
     if (index >= 0) {
       const text = rates.bodies[index]!;
-      return { found: true, answer: { text, etag: rates.etags[index]!, length: String(text.length + rates.extraBytes), base: JSON_BASE } };
+      return { found: true, answer: { text, etag: rates.etags[index]!, length: String(text.length + rates.extraBytes), headers: RATE_HEADERS } };
     }
     const reason = day > rates.lastDay ? "after-last" : day < rates.firstDay ? "before-first" : "gap";
     return { found: false, reason, firstDate: rates.firstDate, lastDate: rates.lastDate };

@@ -1,5 +1,6 @@
 // The versions feed's answers for one database.
 import type { FeedData } from "../data/feed-data.ts";
+import { VERSIONS } from "../http/caching.ts";
 import { prepareJson, type PreparedBody } from "../http/prepared.ts";
 import type { VersionDetail } from "./schemas.ts";
 
@@ -15,7 +16,7 @@ export function prepareVersions(data: FeedData): VersionAnswers {
     current[v.software] = v.releaseVersion;
     detail[v.software] = { release: { version: v.releaseVersion, date: v.releaseDate }, nightly: { version: v.nightlyVersion, date: v.nightlyDate } };
   }
-  return { current: prepareJson(current, data.buildId), detail: prepareJson(detail, data.buildId) };
+  return { current: prepareJson(current, data.buildId, VERSIONS), detail: prepareJson(detail, data.buildId, VERSIONS) };
 }
 
 export interface VersionsContext {

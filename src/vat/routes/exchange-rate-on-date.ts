@@ -1,4 +1,3 @@
-import { DATED_RATE } from "../../http/caching.ts";
 import type { Handler } from "../../http/handler.ts";
 import { ok } from "../../http/prepared.ts";
 import { Problem } from "../../http/problem.ts";
@@ -13,5 +12,5 @@ export const exchangeRateOnDate: Handler<VatContext> = ({ params }, { vat }) => 
   const date = parseDate(params.date);
   if (date instanceof Problem) return date;
   const lookup = vat.rates.lookup(code, dayNumber(date));
-  return lookup.found ? ok(lookup.answer, DATED_RATE) : missingRate(lookup, code, date, vat.rates.currencyCount);
+  return lookup.found ? ok(lookup.answer) : missingRate(lookup, code, date, vat.rates.currencyCount);
 };
