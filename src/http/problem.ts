@@ -32,10 +32,18 @@ export class Problem {
   ) {}
 }
 
+export type ProblemType = `urn:feed-service:problem:${ProblemKind}`;
+
+export function problemType(kind: ProblemKind): ProblemType {
+  return `urn:feed-service:problem:${kind}`;
+}
+
+const PROBLEM_TYPES = (Object.keys(PROBLEMS) as ProblemKind[]).map(problemType);
+
 /** RFC 9457 problem details, as every error body is. */
 export const ProblemSchema = v.pipe(
   v.strictObject({
-    type: v.pipe(v.string(), v.startsWith("urn:feed-service:problem:"), v.description("What kind of problem; stable, for programs"), v.examples(["urn:feed-service:problem:invalid-date"])),
+    type: v.pipe(v.picklist(PROBLEM_TYPES), v.description("What kind of problem; stable, for programs"), v.examples(["urn:feed-service:problem:invalid-date"])),
     title: v.pipe(v.string(), v.minLength(1), v.description("Short summary of the kind"), v.examples(["Invalid date"])),
     status: v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599), v.examples([400])),
     detail: v.pipe(v.string(), v.minLength(1), v.description("What was wrong with this request, for people"), v.examples(['"2025-02-30" is not a valid date: there is no such day in the calendar.'])),
@@ -45,10 +53,6 @@ export const ProblemSchema = v.pipe(
 );
 
 export type ProblemBody = v.InferOutput<typeof ProblemSchema>;
-
-export function problemType(kind: ProblemKind): string {
-  return `urn:feed-service:problem:${kind}`;
-}
 
 const PROBLEM_BASE = { ...COMMON_HEADERS, "content-type": "application/problem+json" };
 const utf8 = new TextEncoder();

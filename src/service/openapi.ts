@@ -1,121 +1,230 @@
 // The OpenAPI 3.1 document, generated from the same valibot schemas the
 // handlers and tests use, so the description cannot drift from the answers.
-import { toJsonSchema } from "@valibot/to-json-schema";
-import type * as v from "valibot";
-import { ProblemSchema, PROBLEMS, problemType, type ProblemKind } from "../http/problem.ts";
-import { HealthSchema } from "./health.ts";
+// Every status and header the server sends is declared, because client
+// generators and API testers read the document literally.
+import { toJsonSchemaDefs } from "@valibot/to-json-schema";
+import { DATED_RATE, NO_STORE, VERSIONS } from "../http/caching.ts";
+import { MAX_URL_LENGTH } from "../http/edge.ts";
+import { ALLOWED_METHODS } from "../http/methods.ts";
+import { PROBLEMS, ProblemSchema, problemType, type ProblemKind } from "../http/problem.ts";
 import { CurrencyParam, DateParam } from "../vat/params.ts";
-import { CurrencyListSchema, ExchangeRateSchema } from "../vat/schemas.ts";
-import { CurrentVersionsSchema, VersionDetailsSchema } from "../versions/schemas.ts";
+import { CurrencyListingSchema, CurrencyListSchema, ExchangeRateSchema } from "../vat/schemas.ts";
+import { CurrentVersionsSchema, NightlySchema, ReleaseSchema, VersionDetailSchema, VersionDetailsSchema } from "../versions/schemas.ts";
+import { HealthSchema } from "./health.ts";
+
+/** Named schemas: generated clients get a named type for each. */
+const SCHEMAS = {
+  ExchangeRate: ExchangeRateSchema,
+  Currency: CurrencyListingSchema,
+  Currencies: CurrencyListSchema,
+  CurrentVersions: CurrentVersionsSchema,
+  Release: ReleaseSchema,
+  Nightly: NightlySchema,
+  VersionDetail: VersionDetailSchema,
+  VersionDetails: VersionDetailsSchema,
+  Health: HealthSchema,
+  Problem: ProblemSchema,
+  CurrencyCode: CurrencyParam,
+  Date: DateParam,
+};
+
+type SchemaName = keyof typeof SCHEMAS;
+type Json = Record<string, unknown>;
 
 /** JSON Schema 2020-12 (OpenAPI 3.1's dialect); transforms such as percent-decoding have no equivalent and are left out. */
-function schema(s: v.GenericSchema): Record<string, unknown> {
-  const { $schema: _dialect, ...rest } = toJsonSchema(s, { target: "draft-2020-12", errorMode: "ignore" }) as Record<string, unknown>;
-  return rest;
+function componentSchemas(): Record<SchemaName, Json> {
+  const defs = toJsonSchemaDefs(SCHEMAS, { target: "draft-2020-12", errorMode: "ignore", overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}` });
+  const withoutDialect = ([name, { $schema: _dialect, ...rest }]: [string, Json]) => [name, rest];
+  const schemas = Object.fromEntries(Object.entries(defs as unknown as Record<string, Json>).map(withoutDialect)) as Record<SchemaName, Json>;
+  schemas.Date.format = "date";
+  return schemas;
 }
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (name: string, example?: unknown) => ({ "application/json": { schema: ref(name), ...(example === undefined ? {} : { example }) } });
+const ref = (kind: "schemas" | "parameters" | "headers" | "responses", name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
-function problem(kind: ProblemKind, detail: string, instance: string) {
-  const { status, title } = PROBLEMS[kind];
-  return { type: problemType(kind), title, status, detail, instance };
-}
+type Example = [kind: ProblemKind, detail: string, instance: string];
 
-function problems(...cases: [ProblemKind, string, string][]) {
+/** The error answers of one operation, grouped by status, each kind with a real example. */
+function problems(cases: Example[]): Record<string, Json> {
   const byStatus = new Map<number, Record<string, { value: unknown }>>();
   for (const [kind, detail, instance] of cases) {
-    const { status } = PROBLEMS[kind];
-    byStatus.set(status, { ...byStatus.get(status), [kind]: { value: problem(kind, detail, instance) } });
+    const { status, title } = PROBLEMS[kind];
+    byStatus.set(status, { ...byStatus.get(status), [kind]: { value: { type: problemType(kind), title, status, detail, instance } } });
   }
   return Object.fromEntries(
     [...byStatus].map(([status, examples]) => [
       String(status),
-      { description: Object.keys(examples).map((k) => PROBLEMS[k as ProblemKind].title).join("; "), content: { "application/problem+json": { schema: ref("Problem"), examples } } },
+      {
+        description: Object.keys(examples).map((k) => PROBLEMS[k as ProblemKind].title).join("; "),
+        headers: { "Cache-Control": ref("headers", "NoStore") },
+        content: { "application/problem+json": { schema: ref("schemas", "Problem"), examples } },
+      },
     ]),
   );
 }
 
-const METHOD_NOT_ALLOWED = {
-  "405": { description: "Only GET and HEAD are served", headers: { Allow: { schema: { type: "string", const: "GET, HEAD" } } }, content: { "application/problem+json": { schema: ref("Problem") } } },
-};
+/** What every route can answer besides its own: a bad Host, a ban, another method, a long URL, a fault of ours. */
+const badHost = (path: string): Example => ["bad-request", 'The Host header "exa mple" is not a host name and port.', path];
+const SHARED_RESPONSES = { "304": ref("responses", "NotModified"), "403": ref("responses", "Forbidden"), "405": ref("responses", "MethodNotAllowed"), "414": ref("responses", "UriTooLong"), "500": ref("responses", "InternalError") };
 
-// Functions, not constants: converting schemas at import time cost every start-up ~1 ms for a document few ask for (#6).
-const currencyParameter = () => ({ name: "currency", in: "path", required: true, description: "Currency code, any case (usd, USD)", schema: schema(CurrencyParam), example: "usd" });
-const dateParameter = () => ({ name: "date", in: "path", required: true, description: "A real calendar day, YYYY-MM-DD", schema: { ...schema(DateParam), format: "date" }, example: "2024-01-15" });
+interface Operation {
+  id: string;
+  tag: "vat" | "versions" | "service";
+  summary: string;
+  description: string;
+  /** A path this operation answers, for the examples. */
+  example: string;
+  parameters?: Json[];
+  /** What a 200 carries. */
+  ok: { description: string; cacheControl: string; content: Json };
+  errors?: Example[];
+}
+
+function operation({ id, tag, summary, description, example, parameters = [], ok, errors = [] }: Operation): Json {
+  return {
+    get: {
+      operationId: id,
+      tags: [tag],
+      summary,
+      description: `${description}\n\nHEAD answers the same without a body. The answer carries a strong ETag; send it back in If-None-Match for a 304. Cache-Control: \`${ok.cacheControl}\`.`,
+      parameters: [...parameters, ref("parameters", "IfNoneMatch")],
+      responses: {
+        "200": { description: ok.description, headers: { ETag: ref("headers", "ETag"), "Cache-Control": ref("headers", "CacheControl") }, content: ok.content },
+        ...problems([badHost(example), ...errors]),
+        ...SHARED_RESPONSES,
+      },
+    },
+  };
+}
+
+const jsonOf = (name: SchemaName, example?: unknown) => ({ "application/json": { schema: ref("schemas", name), ...(example === undefined ? {} : { example }) } });
 
 const rateExample = { currencyCode: "USD", currencyName: "US Dollar", effectiveFrom: "2024-01-01", rate: 1.2651 };
+const invalidCurrency = (path: string): Example => ["invalid-currency", '"US" is not a valid currency code: a currency code is three letters, such as USD or eur.', path];
+const unknownCurrency = (path: string): Example => ["unknown-currency", "HMRC has published no rate for XYZ; the database covers 159 currencies.", path];
 
-export function openApiDocument(basePath: string): Record<string, unknown> {
+const PATHS = {
+  "/vat/exchange-rate/{currency}/{date}": operation({
+    id: "getExchangeRateOnDate",
+    tag: "vat",
+    summary: "The rate of the HMRC period that contains a date",
+    description:
+      "Among the periods of the currency that contain the date, the one that starts latest: a 2014–2016 weekly amendment applies from its start to the end of its month. effectiveFrom may be earlier than the date asked for.",
+    example: "/vat/exchange-rate/usd/2024-01-15",
+    parameters: [ref("parameters", "Currency"), ref("parameters", "Date")],
+    ok: { description: "The rate in force on that date", cacheControl: DATED_RATE, content: jsonOf("ExchangeRate", rateExample) },
+    errors: [
+      invalidCurrency("/vat/exchange-rate/US/2024-01-15"),
+      ["invalid-date", '"2025-02-30" is not a valid date: there is no such day in the calendar.', "/vat/exchange-rate/usd/2025-02-30"],
+      unknownCurrency("/vat/exchange-rate/XYZ/2024-01-15"),
+      ["no-rate", "No rate for USD on 2030-01-01: HMRC's rates for USD in this database run from 2014-02-01 to 2026-08-31, and no rate has been published for it yet.", "/vat/exchange-rate/usd/2030-01-01"],
+    ],
+  }),
+  "/vat/exchange-rate/{currency}": operation({
+    id: "getExchangeRateToday",
+    tag: "vat",
+    summary: "The rate in force today, as the date is in the UK (GMT or BST)",
+    description: "The answer may be cached until the next UK midnight and no longer. After the newest published period this is a 404, never a stale rate.",
+    example: "/vat/exchange-rate/usd",
+    parameters: [ref("parameters", "Currency")],
+    ok: { description: "The rate in force today", cacheControl: "public, max-age=<seconds until UK midnight>", content: jsonOf("ExchangeRate", rateExample) },
+    errors: [
+      invalidCurrency("/vat/exchange-rate/US"),
+      unknownCurrency("/vat/exchange-rate/XYZ"),
+      ["no-rate", "No rate for USD on 2026-11-21 (today in the UK): HMRC's rates for USD in this database run from 2014-02-01 to 2026-08-31, and no rate has been published for it yet.", "/vat/exchange-rate/usd"],
+    ],
+  }),
+  "/vat/currencies": operation({
+    id: "listCurrencies",
+    tag: "vat",
+    summary: "Every currency with its name and the dates the data covers",
+    description: "Sorted by code. firstDate and lastDate bound the published periods; there may be gaps between them.",
+    example: "/vat/currencies",
+    ok: { description: "The currencies", cacheControl: DATED_RATE, content: jsonOf("Currencies") },
+  }),
+  "/versions/current": operation({
+    id: "getCurrentVersions",
+    tag: "versions",
+    summary: "The released version of DataTables and each extension",
+    description: "Keyed by product name; the newest release of each on npm (datatables.net and datatables.net-*).",
+    example: "/versions/current",
+    ok: { description: "Versions by product", cacheControl: VERSIONS, content: jsonOf("CurrentVersions", { DataTables: "3.1.5", Buttons: "4.1.1" }) },
+  }),
+  "/versions/detail": operation({
+    id: "getVersionDetails",
+    tag: "versions",
+    summary: "Release and nightly versions with their publish dates",
+    description: "Keyed by product name; each with its newest release and newest build, and when npm published them (ISO 8601 with a UTC offset).",
+    example: "/versions/detail",
+    ok: { description: "Versions by product", cacheControl: VERSIONS, content: jsonOf("VersionDetails") },
+  }),
+  "/health": operation({
+    id: "getHealth",
+    tag: "service",
+    summary: "For load balancers and monitors: the database served and its coverage",
+    description: "Never cached. A server that answers at all has a whole database loaded, so this is a 200 whenever it answers.",
+    example: "/health",
+    ok: { description: "Serving", cacheControl: NO_STORE, content: jsonOf("Health") },
+  }),
+  "/openapi.json": operation({
+    id: "getOpenApiDocument",
+    tag: "service",
+    summary: "This document",
+    description: "The OpenAPI 3.1 description of every route, generated from the schemas the server validates with.",
+    example: "/openapi.json",
+    ok: { description: "OpenAPI 3.1", cacheControl: VERSIONS, content: { "application/json": { schema: { type: "object", additionalProperties: true, description: "An OpenAPI 3.1 document" } } } },
+  }),
+};
+
+/** A shared error answer: one problem kind, its example, and any header of its own. */
+function problemAnswer(description: string, example: Example, headers: Json = {}): Json {
+  const [answer] = Object.values(problems([example])) as Json[];
+  return { ...answer, description, headers: { ...(answer!.headers as Json), ...headers } };
+}
+
+const components = () => ({
+  schemas: componentSchemas(),
+  parameters: {
+    Currency: { name: "currency", in: "path", required: true, description: "Currency code, any case (usd, USD)", schema: ref("schemas", "CurrencyCode"), example: "usd" },
+    Date: { name: "date", in: "path", required: true, description: "A real calendar day, YYYY-MM-DD", schema: ref("schemas", "Date"), example: "2024-01-15" },
+    IfNoneMatch: { name: "If-None-Match", in: "header", required: false, description: "ETags from earlier answers (or *): a match is a 304 with no body", schema: { type: "string" }, example: '"92a77478-60p36spswwfd"' },
+  },
+  headers: {
+    ETag: { description: "Strong validator of this answer; changes only when the answer does", schema: { type: "string" } },
+    CacheControl: { description: "How long shared and private caches may keep the answer", schema: { type: "string" } },
+    NoStore: { description: "Errors are never cached", schema: { type: "string", const: NO_STORE } },
+    Allow: { description: "The methods every route serves", schema: { type: "string", const: ALLOWED_METHODS } },
+  },
+  responses: {
+    NotModified: { description: "Not modified: the ETag in If-None-Match is still the answer's", headers: { ETag: ref("headers", "ETag"), "Cache-Control": ref("headers", "CacheControl") } },
+    Forbidden: problemAnswer("This caller's address is banned", ["forbidden", "This address is banned from the service for abuse.", "/versions/current"]),
+    MethodNotAllowed: problemAnswer("Only GET and HEAD are served", ["method-not-allowed", "DELETE is not supported: this API is read-only.", "/versions/current"], { Allow: ref("headers", "Allow") }),
+    UriTooLong: problemAnswer(`The request URL is longer than ${MAX_URL_LENGTH} characters`, ["uri-too-long", `Request URLs are limited to ${MAX_URL_LENGTH} characters.`, "/"]),
+    InternalError: problemAnswer("A fault of the server's, logged", ["internal", "The server failed to answer this request; it has been logged.", "/versions/current"]),
+  },
+});
+
+export function openApiDocument(basePath: string): Json {
   return {
     openapi: "3.1.0",
     info: {
       title: "Feed service: HMRC VAT exchange rates and DataTables versions",
       version: "1.0.0",
       description:
-        "HMRC's published VAT period exchange rates (currency units per £1; sterling = amount ÷ rate) and the current DataTables versions. Not an official HMRC service. Contains public sector information licensed under the Open Government Licence v3.0.",
-      license: { name: "Open Government Licence v3.0 (the HMRC data)", url: "https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/" },
+        "HMRC's published VAT period exchange rates (currency units per £1; sterling = amount ÷ rate) and the current DataTables versions. Not an official HMRC service. The rates are Crown copyright and contain public sector information licensed under the Open Government Licence v3.0 (https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/).",
+      // Whoever runs a server answers for it; the page at its root says what it serves.
+      contact: { name: "feed-service maintainers" },
+      license: { name: "MIT (the service); the HMRC data: Open Government Licence v3.0", identifier: "MIT" },
     },
-    servers: [{ url: basePath || "/" }],
-    paths: {
-      "/vat/exchange-rate/{currency}/{date}": {
-        get: {
-          summary: "The rate of the HMRC period that contains a date",
-          description: "Among the periods of the currency that contain the date, the one that starts latest: a 2014–2016 weekly amendment applies from its start to the end of its month. effectiveFrom may be earlier than the date asked for.",
-          parameters: [currencyParameter(), dateParameter()],
-          responses: {
-            "200": { description: "The rate in force on that date", content: json("ExchangeRate", rateExample) },
-            ...problems(
-              ["invalid-currency", '"US" is not a valid currency code: a currency code is three letters, such as USD or eur.', "/vat/exchange-rate/US/2024-01-15"],
-              ["invalid-date", '"2025-02-30" is not a valid date: there is no such day in the calendar.', "/vat/exchange-rate/usd/2025-02-30"],
-              ["unknown-currency", "HMRC has published no rate for XYZ; the database covers 159 currencies.", "/vat/exchange-rate/XYZ/2024-01-15"],
-              ["no-rate", "No rate for USD on 2030-01-01: HMRC's rates for USD in this database run from 2014-02-01 to 2026-08-31, and no rate has been published for it yet.", "/vat/exchange-rate/usd/2030-01-01"],
-            ),
-            ...METHOD_NOT_ALLOWED,
-          },
-        },
-      },
-      "/vat/exchange-rate/{currency}": {
-        get: {
-          summary: "The rate in force today, as the date is in the UK (GMT or BST)",
-          description: "Cache-Control lets caches keep the answer until the next UK midnight. After the newest published period this is a 404, never a stale rate.",
-          parameters: [currencyParameter()],
-          responses: {
-            "200": { description: "The rate in force today", content: json("ExchangeRate", rateExample) },
-            ...problems(
-              ["invalid-currency", '"US" is not a valid currency code: a currency code is three letters, such as USD or eur.', "/vat/exchange-rate/US"],
-              ["no-rate", "No rate for USD on 2026-11-21 (today in the UK): HMRC's rates for USD in this database run from 2014-02-01 to 2026-08-31, and no rate has been published for it yet.", "/vat/exchange-rate/usd"],
-            ),
-            ...METHOD_NOT_ALLOWED,
-          },
-        },
-      },
-      "/vat/currencies": {
-        get: { summary: "Every currency with its name and the dates the data covers, by code", responses: { "200": { description: "The currencies", content: json("Currencies") }, ...METHOD_NOT_ALLOWED } },
-      },
-      "/versions/current": {
-        get: { summary: "The released version of DataTables and each extension", responses: { "200": { description: "Versions by product", content: json("CurrentVersions", { DataTables: "3.1.5", Buttons: "4.1.1" }) }, ...METHOD_NOT_ALLOWED } },
-      },
-      "/versions/detail": {
-        get: { summary: "Release and nightly versions with their publish dates", responses: { "200": { description: "Versions by product", content: json("VersionDetails") }, ...METHOD_NOT_ALLOWED } },
-      },
-      "/health": {
-        get: { summary: "For load balancers: the database served and its coverage", responses: { "200": { description: "Serving", content: json("Health") }, ...METHOD_NOT_ALLOWED } },
-      },
-      "/openapi.json": {
-        get: { summary: "This document", responses: { "200": { description: "OpenAPI 3.1", content: { "application/json": { schema: { type: "object" } } } } } },
-      },
-    },
-    components: {
-      schemas: {
-        ExchangeRate: schema(ExchangeRateSchema),
-        Currencies: { type: "array", items: ref("Currency"), description: "Every currency HMRC published a rate for, sorted by code" },
-        Currency: schema(CurrencyListSchema).items as Record<string, unknown>,
-        CurrentVersions: schema(CurrentVersionsSchema),
-        VersionDetails: schema(VersionDetailsSchema),
-        Health: schema(HealthSchema),
-        Problem: schema(ProblemSchema),
-      },
-    },
+    servers: [{ url: basePath || "/", description: "This server" }],
+    // A public API: no operation asks for credentials.
+    security: [],
+    tags: [
+      { name: "vat", description: "HMRC VAT period exchange rates" },
+      { name: "versions", description: "DataTables and its extensions on npm" },
+      { name: "service", description: "This service: health and documentation" },
+    ],
+    paths: PATHS,
+    components: components(),
   };
 }

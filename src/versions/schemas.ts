@@ -11,13 +11,10 @@ export const CurrentVersionsSchema = v.pipe(
   v.description("Released version of each product, keyed by product name (DataTables, AutoFill, Buttons…)"),
 );
 
-export const VersionDetailSchema = v.pipe(
-  v.strictObject({
-    release: v.strictObject({ version: release, date: utcDate }),
-    nightly: v.strictObject({ version: anyVersion, date: utcDate }),
-  }),
-  v.title("VersionDetail"),
-);
+export const ReleaseSchema = v.pipe(v.strictObject({ version: release, date: utcDate }), v.title("Release"), v.description("The newest release on npm"));
+export const NightlySchema = v.pipe(v.strictObject({ version: anyVersion, date: utcDate }), v.title("Nightly"), v.description("The newest build on npm, pre-releases included"));
+
+export const VersionDetailSchema = v.pipe(v.strictObject({ release: ReleaseSchema, nightly: NightlySchema }), v.title("VersionDetail"), v.description("One product's release and nightly"));
 
 export const VersionDetailsSchema = v.pipe(
   v.record(v.string(), VersionDetailSchema),
