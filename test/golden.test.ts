@@ -11,7 +11,14 @@ import { withEtag, type GoldenAnswer } from "./golden/cases.ts";
 import { realAnswers, realDatabase, REAL_BUILT_AT } from "./helpers.ts";
 import { GOLDEN_BUILT_AT } from "./golden/cases.ts";
 
+/**
+ * Answers changed on purpose since the recording, each by the issue that changed
+ * it and is tested where that issue is: the OpenAPI document (#14, openapi.test.ts).
+ */
+const CHANGED_SINCE = (path: string) => path.endsWith("/openapi.json");
+
 const recorded: GoldenAnswer[] = JSON.parse(gunzipSync(readFileSync(join(import.meta.dir, "golden/answers.json.gz"))).toString());
+const unchanged = recorded.filter((a) => !CHANGED_SINCE(a.path));
 
 describe("answers recorded before the redesign", () => {
   test("the test build is the one the answers were recorded from", () => {
@@ -20,10 +27,10 @@ describe("answers recorded before the redesign", () => {
     expect(JSON.parse(health.body).build).toBe(realDatabase().report.buildId);
   });
 
-  test(`all ${recorded.length} come back byte for byte`, async () => {
-    expect(recorded.length).toBeGreaterThan(2_800);
+  test(`all ${unchanged.length} not changed on purpose since come back byte for byte`, async () => {
+    expect(unchanged.length).toBeGreaterThan(2_800);
     const differences: string[] = [];
-    for (const c of recorded) {
+    for (const c of unchanged) {
       const app = createApp({ answers: realAnswers(c.basePath), basePath: c.basePath, clock: () => new Date(c.at) });
       const ask = (method: string, headers?: Record<string, string>) => app(new Request(`http://feed.test${c.path}`, { method, headers }));
       const response = await ask(c.method, await withEtag(c.headers, async () => (await ask("GET")).headers.get("etag")!));
