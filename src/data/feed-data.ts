@@ -1,9 +1,10 @@
 // Everything a server answers from, read out of a feed database in one pass
 // through drizzle and checked row by row with valibot. Runtime-neutral: it
-// takes any synchronous drizzle SQLite database, so the Bun opener (and a
-// Deno one) only differ in how they open the file.
+// takes any synchronous drizzle SQLite database, so the openers (bun:sqlite,
+// node:sqlite on Deno, sql.js) only differ in how they open the file.
 import { sql } from "drizzle-orm";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import { statSync } from "node:fs";
 import * as v from "valibot";
 import { dayNumber, isCalendarDate, isoDay } from "../lib/calendar.ts";
 import { unpackTimeline, type PeriodAnswers, type TimelineColumns } from "./packed-timeline.ts";
@@ -72,11 +73,41 @@ const VersionRow = v.object({ software: v.pipe(v.string(), v.minLength(1)), rele
 
 const TimelineRow = v.object({ currencyCode: Code, periods: v.instance(Uint8Array), rates: v.string(), bodies: v.string(), etags: v.string() });
 
+const REBUILD = "run `bun run db:build`";
+
+/** A database file a server may open: a regular file (a FIFO or a device would block the reader, and every request behind it), not empty. */
+export function checkDatabaseFile(path: string): void {
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    throw new DatabaseUnusable(`database ${path} does not exist: ${REBUILD}`);
+  }
+  if (!stat.isFile()) throw new DatabaseUnusable(`database ${path} is not a regular file: ${REBUILD}`);
+  if (stat.size === 0) throw new DatabaseUnusable(`database ${path} is empty: ${REBUILD}`);
+}
+
+/** Checks the tables a server reads with PRAGMA quick_check, then reads them; the caller closes the handle. */
+export function checkAndReadFeedData(db: FeedDb, label: string): FeedData {
+  let verdict: string;
+  try {
+    db.run(sql`PRAGMA query_only = ON`);
+    // Every page is read once: a large page cache would only hold on to memory after the file is closed.
+    db.run(sql`PRAGMA cache_size = -256`);
+    // Each served table with its indexes; the build's own provenance tables (rates, anomalies: 80% of the file) are db:report's.
+    const check = (table: string) => db.values<[string]>(sql.raw(`PRAGMA quick_check(${table})`)).map((r) => r[0]).join("; ");
+    verdict = SERVED_TABLES.map(check).find((v) => v !== "ok") ?? "ok";
+  } catch (e) {
+    throw new DatabaseUnusable(`database ${label} is not a feed database (${(e as Error).message}): ${REBUILD}`);
+  }
+  if (verdict !== "ok") throw new DatabaseUnusable(`database ${label} is damaged (quick_check: ${verdict.slice(0, 200)}): ${REBUILD}`);
+  return readFeedData(db, label);
+}
+
 /** Reads and checks the whole database; throws DatabaseUnusable naming `label` and the first fault. */
 export function readFeedData(db: FeedDb, label: string): FeedData {
-  const rebuild = "run `bun run db:build`";
   const fail = (what: string): never => {
-    throw new DatabaseUnusable(`database ${label} ${what}: ${rebuild}`);
+    throw new DatabaseUnusable(`database ${label} ${what}: ${REBUILD}`);
   };
   let raw;
   try {
