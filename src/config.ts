@@ -24,7 +24,12 @@ export interface Config {
   tls: { certFile: string; keyFile: string } | undefined;
   /** A plain-HTTP port served beside HTTPS. */
   httpPort: number | undefined;
+  /** How the server reads SQLite; undefined: the runtime's own (bun:sqlite on Bun, node:sqlite on Deno). */
+  sqliteDriver: SqliteDriver | undefined;
 }
+
+export const SQLITE_DRIVERS = ["bun:sqlite", "node:sqlite", "sql.js"] as const;
+export type SqliteDriver = (typeof SQLITE_DRIVERS)[number];
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   return {
@@ -42,6 +47,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: env.TRUST_PROXY ?? "",
     tls: tlsFiles(env.TLS_CERT_FILE, env.TLS_KEY_FILE),
     httpPort: env.HTTP_PORT ? parsePort(env.HTTP_PORT) : undefined,
+    sqliteDriver: sqliteDriver(env.SQLITE_DRIVER),
   };
 }
 
@@ -50,6 +56,12 @@ function parsePort(value: string | undefined): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0-65535, not "${value}"`);
   return port;
+}
+
+function sqliteDriver(value: string | undefined): SqliteDriver | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (!(SQLITE_DRIVERS as readonly string[]).includes(value)) throw new Error(`SQLITE_DRIVER must be one of ${SQLITE_DRIVERS.join(", ")}, not "${value}"`);
+  return value as SqliteDriver;
 }
 
 function tlsFiles(certFile: string | undefined, keyFile: string | undefined): Config["tls"] {

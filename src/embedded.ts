@@ -3,6 +3,7 @@ import type { Database } from "bun:sqlite";
 import { prepareAnswers } from "./app/answers.ts";
 import { loadConfig } from "./config.ts";
 import { DatabaseUnusable, loadDatabase } from "./data/open-bun.ts";
+import { listenBun } from "./listen-bun.ts";
 import { edgeSettings, refuseToStart, serve } from "./serve.ts";
 
 export function startEmbedded(database: Database): void {
@@ -10,7 +11,7 @@ export function startEmbedded(database: Database): void {
     const config = loadConfig();
     const edge = edgeSettings(config);
     const answers = prepareAnswers(loadDatabase(database, "embedded in this executable"), config.basePath);
-    serve(config, edge, { answers: () => answers });
+    serve(config, edge, { answers: () => answers }, listenBun);
   } catch (e) {
     refuseToStart(e instanceof DatabaseUnusable ? e.message : `configuration: ${(e as Error).message}`);
   }

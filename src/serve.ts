@@ -1,7 +1,7 @@
-// Starts the HTTP listeners around the app and runs the process's life:
-// HTTPS when configured (with plain HTTP beside it on HTTP_PORT), the ban
-// file watch, and a graceful stop on SIGTERM.
-import type { Server } from "bun";
+// The process's life around the app, the same on every runtime: the
+// listeners (HTTPS when configured, with plain HTTP beside it on HTTP_PORT),
+// the ban file watch, and a graceful stop on SIGTERM. How a runtime listens
+// is passed in (listen-bun.ts, listen-deno.ts).
 import type { Config } from "./config.ts";
 import type { Answers } from "./app/answers.ts";
 import { AddressList } from "./http/address-list.ts";
@@ -9,6 +9,23 @@ import { createApp } from "./app/app.ts";
 import { BanList } from "./http/ban-list.ts";
 import { clientAddress } from "./http/client-address.ts";
 import { logEvent, logs, setLogLevel } from "./log.ts";
+
+/** A request as a listener hands it over: with a way to ask for the socket's peer, which costs and is rarely needed. */
+export type EdgeFetch = (request: Request, socketAddress: () => string | undefined) => Response | Promise<Response>;
+
+export interface ListenOptions {
+  port: number;
+  hostname: string;
+  tls?: { certFile: string; keyFile: string };
+}
+
+export interface Listener {
+  origin: string;
+  /** Stops accepting and resolves once the requests in flight are answered. */
+  stop: () => Promise<void>;
+}
+
+export type Listen = (options: ListenOptions, fetch: EdgeFetch) => Listener;
 
 export interface Serving {
   answers: () => Answers;
@@ -25,19 +42,15 @@ export function edgeSettings(config: Config) {
   };
 }
 
-export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeSettings>, { answers, onStop }: Serving): void {
+export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeSettings>, { answers, onStop }: Serving, listen: Listen): void {
   const app = createApp({ answers, basePath: config.basePath, bans });
-  // Who is asking matters only for bans and request logs; without them, nothing is allocated to find out.
-  const fetch = (request: Request, server: Server<undefined>) =>
-    bans.size || logs("info")
-      ? app(request, { clientAddress: () => clientAddress(server.requestIP(request)?.address, request.headers.get("x-forwarded-for"), trusted) })
-      : app(request);
+  // Who is asking matters only for bans and request logs; without them, nothing is spent finding out.
+  const fetch: EdgeFetch = (request, socketAddress) =>
+    bans.size || logs("info") ? app(request, { clientAddress: () => clientAddress(socketAddress(), request.headers.get("x-forwarded-for"), trusted) }) : app(request);
 
-  // Bun.file is read lazily by Bun.serve; a missing file fails here, at start.
-  const tls = config.tls ? { cert: Bun.file(config.tls.certFile), key: Bun.file(config.tls.keyFile) } : undefined;
-  const servers = [Bun.serve({ port: config.port, hostname: config.host, fetch, ...(tls ? { tls } : {}) })];
-  if (tls && config.httpPort !== undefined) servers.push(Bun.serve({ port: config.httpPort, hostname: config.host, fetch }));
-  for (const server of servers) console.log(`feed-service listening on ${server.url.origin}${config.basePath} (database build ${answers().buildId})`);
+  const listeners = [listen({ port: config.port, hostname: config.host, ...(config.tls ? { tls: config.tls } : {}) }, fetch)];
+  if (config.tls && config.httpPort !== undefined) listeners.push(listen({ port: config.httpPort, hostname: config.host }, fetch));
+  for (const { origin } of listeners) console.log(`feed-service listening on ${origin}${config.basePath} (database build ${answers().buildId})`);
 
   bans.watch(config.watchIntervalMs || 2000);
 
@@ -48,7 +61,7 @@ export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeS
       if (stopping) return;
       stopping = true;
       logEvent("info", "draining", { signal });
-      await Promise.all(servers.map((s) => s.stop()));
+      await Promise.all(listeners.map((l) => l.stop()));
       onStop?.();
       logEvent("info", "stopped", { signal });
       process.exit(0);

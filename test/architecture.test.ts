@@ -65,8 +65,10 @@ test("no import circles", () => {
   expect(circles).toEqual([]);
 });
 
-test("the request path uses no Bun-only API: only the opener, the listener, the entries, the build and the ETag hash (until #15) do", () => {
-  const allowed = new Set(["src/data/open-bun.ts", "src/serve.ts", "src/server.ts", "src/embedded.ts", "src/server-embedded.ts", "src/http/etag.ts"]);
-  const bunOnly = files.filter((f) => !f.startsWith("src/build/") && !allowed.has(f) && /\bBun\.|from "bun[:"]|\brequire\(/.test(readFileSync(join(ROOT, f), "utf8")));
+test("the request path is the same on every runtime: Bun-only APIs only in Bun's opener, listener and entries, Deno's only in its listener and entry", () => {
+  const bunFiles = new Set(["src/data/open-bun.ts", "src/listen-bun.ts", "src/server.ts", "src/embedded.ts", "src/server-embedded.ts"]);
+  const bunOnly = files.filter((f) => !f.startsWith("src/build/") && !bunFiles.has(f) && /\bBun\.|from "bun[:"]|\brequire\(/.test(readFileSync(join(ROOT, f), "utf8")));
   expect(bunOnly).toEqual([]);
+  const denoOnly = files.filter((f) => !["src/listen-deno.ts", "src/server-deno.ts"].includes(f) && /\bDeno\./.test(readFileSync(join(ROOT, f), "utf8")));
+  expect(denoOnly).toEqual([]);
 });

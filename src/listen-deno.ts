@@ -1,0 +1,12 @@
+// Listening with Deno.serve: the same app and edge as on Bun, another listener.
+import { readFileSync } from "node:fs";
+import type { Listen } from "./serve.ts";
+
+export const listenDeno: Listen = ({ port, hostname, tls }, fetch) => {
+  const server = Deno.serve(
+    { port, hostname, onListen: () => {}, ...(tls ? { cert: readFileSync(tls.certFile, "utf8"), key: readFileSync(tls.keyFile, "utf8") } : {}) },
+    (request, info) => fetch(request, () => (info.remoteAddr as Deno.NetAddr).hostname),
+  );
+  const { hostname: host, port: bound } = server.addr as Deno.NetAddr;
+  return { origin: `${tls ? "https" : "http"}://${host.includes(":") ? `[${host}]` : host}:${bound}`, stop: () => server.shutdown() };
+};
