@@ -24,6 +24,8 @@ export interface Config {
   tls: { certFile: string; keyFile: string } | undefined;
   /** A plain-HTTP port served beside HTTPS. */
   httpPort: number | undefined;
+  /** How long a stopping server waits for requests in flight before it exits anyway. */
+  drainTimeoutMs: number;
   /** How the server reads SQLite; undefined: the runtime's own (bun:sqlite on Bun, node:sqlite on Deno). */
   sqliteDriver: SqliteDriver | undefined;
 }
@@ -46,16 +48,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bannedIpsFile: env.BANNED_IPS_FILE || undefined,
     trustProxy: env.TRUST_PROXY ?? "",
     tls: tlsFiles(env.TLS_CERT_FILE, env.TLS_KEY_FILE),
-    httpPort: env.HTTP_PORT ? parsePort(env.HTTP_PORT) : undefined,
+    httpPort: httpPort(env),
+    drainTimeoutMs: nonNegative("DRAIN_TIMEOUT_MS", env.DRAIN_TIMEOUT_MS, 10_000),
     sqliteDriver: sqliteDriver(env.SQLITE_DRIVER),
   };
 }
 
-function parsePort(value: string | undefined): number {
+function parsePort(value: string | undefined, name = "PORT"): number {
   if (value === undefined || value === "") return 3000;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0-65535, not "${value}"`);
+  if (!/^\d+$/.test(value) || port > 65535) throw new Error(`${name} must be 0-65535, not "${value}"`);
   return port;
+}
+
+/** A plain-HTTP port beside HTTPS; without TLS it would be silently ignored, so it is refused. */
+function httpPort(env: Record<string, string | undefined>): number | undefined {
+  if (!env.HTTP_PORT) return undefined;
+  if (!env.TLS_CERT_FILE && !env.TLS_KEY_FILE) throw new Error("HTTP_PORT is a plain-HTTP port beside HTTPS: set TLS_CERT_FILE and TLS_KEY_FILE too, or use PORT");
+  return parsePort(env.HTTP_PORT, "HTTP_PORT");
 }
 
 function sqliteDriver(value: string | undefined): SqliteDriver | undefined {
@@ -77,9 +87,17 @@ function nonNegative(name: string, value: string | undefined, fallback: number):
   return n;
 }
 
-/** "/api/" → "/api"; "" stays "" so routes sit at the root. */
+/**
+ * "/api/" → "/api"; "" stays "" so routes sit at the root. Only plain path
+ * segments of unreserved characters: the router makes a pattern of the prefix,
+ * where "(" breaks it, ":x" and "*" match anything, and a space matches nothing.
+ */
 export function normaliseBasePath(value: string): string {
   const trimmed = value.trim().replace(/\/+$/, "");
   if (trimmed === "") return "";
-  return trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
+  const path = trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
+  if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(path) || /\/\.{1,2}(\/|$)/.test(path)) {
+    throw new Error(`BASE_PATH must be a plain path prefix such as /api or /feeds/v1 (letters, digits, . _ ~ -), not ${JSON.stringify(value)}`);
+  }
+  return path;
 }

@@ -4,7 +4,7 @@ import { prepareAnswers } from "./app/answers.ts";
 import { loadConfig } from "./config.ts";
 import { DatabaseUnusable, loadDatabase } from "./data/open-bun.ts";
 import { listenBun } from "./listen-bun.ts";
-import { edgeSettings, refuseToStart, serve } from "./serve.ts";
+import { edgeSettings, ListenError, refuseToStart, serve } from "./serve.ts";
 
 export function startEmbedded(database: Database): void {
   try {
@@ -13,6 +13,6 @@ export function startEmbedded(database: Database): void {
     const answers = prepareAnswers(loadDatabase(database, "embedded in this executable"), config.basePath);
     serve(config, edge, { answers: () => answers }, listenBun);
   } catch (e) {
-    refuseToStart(e instanceof DatabaseUnusable ? e.message : `configuration: ${(e as Error).message}`);
+    refuseToStart(e instanceof DatabaseUnusable || e instanceof ListenError ? e.message : `configuration: ${(e as Error).message}`);
   }
 }

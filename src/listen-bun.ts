@@ -9,5 +9,5 @@ export const listenBun: Listen = ({ port, hostname, tls }, fetch) => {
     // Bun.file is read lazily by Bun.serve; a missing file fails here, at start.
     ...(tls ? { tls: { cert: Bun.file(tls.certFile), key: Bun.file(tls.keyFile) } } : {}),
   });
-  return { origin: server.url.origin, stop: () => server.stop() };
+  return { origin: server.url.origin, stop: (force) => server.stop(force) };
 };

@@ -2,6 +2,8 @@
 // listeners (HTTPS when configured, with plain HTTP beside it on HTTP_PORT),
 // the ban file watch, and a graceful stop on SIGTERM. How a runtime listens
 // is passed in (listen-bun.ts, listen-deno.ts).
+import { createPrivateKey, X509Certificate } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { Config } from "./config.ts";
 import type { Answers } from "./app/answers.ts";
 import { AddressList } from "./http/address-list.ts";
@@ -21,9 +23,12 @@ export interface ListenOptions {
 
 export interface Listener {
   origin: string;
-  /** Stops accepting and resolves once the requests in flight are answered. */
-  stop: () => Promise<void>;
+  /** Stops accepting and resolves once the requests in flight are answered; `force` closes every connection now. */
+  stop: (force?: boolean) => Promise<void>;
 }
+
+/** A listener that could not start: its message names the setting (PORT, HTTP_PORT, HOST). */
+export class ListenError extends Error {}
 
 export type Listen = (options: ListenOptions, fetch: EdgeFetch) => Listener;
 
@@ -44,29 +49,93 @@ export function edgeSettings(config: Config) {
 
 export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeSettings>, { answers, onStop }: Serving, listen: Listen): void {
   const app = createApp({ answers, basePath: config.basePath, bans });
+  let draining = false;
+  let lastAnswered = 0;
   // Who is asking matters only for bans and request logs; without them, nothing is spent finding out.
-  const fetch: EdgeFetch = (request, socketAddress) =>
+  const answer: EdgeFetch = (request, socketAddress) =>
     bans.size || logs("info") ? app(request, { clientAddress: () => clientAddress(socketAddress(), request.headers.get("x-forwarded-for"), trusted) }) : app(request);
+  // While stopping, every answer tells its client to close the connection, so keep-alive clients leave cleanly.
+  const fetch: EdgeFetch = (request, socketAddress) => {
+    const response = answer(request, socketAddress);
+    if (!draining) return response;
+    lastAnswered = performance.now();
+    return response instanceof Promise ? response.then(closing) : closing(response);
+  };
 
-  const listeners = [listen({ port: config.port, hostname: config.host, ...(config.tls ? { tls: config.tls } : {}) }, fetch)];
-  if (config.tls && config.httpPort !== undefined) listeners.push(listen({ port: config.httpPort, hostname: config.host }, fetch));
+  if (config.tls) checkTls(config.tls);
+  const listeners = [listenOrSay(listen, { port: config.port, hostname: config.host, ...(config.tls ? { tls: config.tls } : {}) }, fetch, "PORT")];
+  if (config.tls && config.httpPort !== undefined) listeners.push(listenOrSay(listen, { port: config.httpPort, hostname: config.host }, fetch, "HTTP_PORT"));
   for (const { origin } of listeners) console.log(`feed-service listening on ${origin}${config.basePath} (database build ${answers().buildId})`);
 
   bans.watch(config.watchIntervalMs || 2000);
 
-  // SIGTERM: stop accepting, let requests in flight finish, exit 0.
-  let stopping = false;
+  // SIGTERM: answer every request still coming with Connection: close, so keep-alive
+  // clients leave after their answer; once none has come for a moment, stop
+  // listening (closing the idle connections) and exit 0 — all within DRAIN_TIMEOUT_MS.
+  // Stopping at once would reset connections whose next request is already on its way.
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, async () => {
-      if (stopping) return;
-      stopping = true;
-      logEvent("info", "draining", { signal });
-      await Promise.all(listeners.map((l) => l.stop()));
+      if (draining) return;
+      draining = true;
+      lastAnswered = performance.now();
+      logEvent("info", "draining", { signal, timeoutMs: config.drainTimeoutMs });
+      const deadline = performance.now() + config.drainTimeoutMs;
+      while (performance.now() - lastAnswered < QUIET_MS && performance.now() < deadline) await new Promise((done) => setTimeout(done, QUIET_MS / 5));
+      const drained = Promise.all(listeners.map((l) => l.stop())).then(() => true);
+      if (!(await Promise.race([drained, new Promise<false>((done) => setTimeout(done, Math.max(0, deadline - performance.now()), false))]))) {
+        logEvent("warn", "drain timed out, closing the connections left", { signal, timeoutMs: config.drainTimeoutMs });
+        await Promise.all(listeners.map((l) => l.stop(true)));
+      }
       onStop?.();
       logEvent("info", "stopped", { signal });
       process.exit(0);
     });
   }
+}
+
+/** How long no request must have come before a draining server stops listening. */
+const QUIET_MS = 100;
+
+function closing(response: Response): Response {
+  response.headers.set("connection", "close");
+  return response;
+}
+
+/** Starts a listener; a failure says which setting to change. */
+function listenOrSay(listen: Listen, options: ListenOptions, fetch: EdgeFetch, portSetting: "PORT" | "HTTP_PORT"): Listener {
+  try {
+    return listen(options, fetch);
+  } catch (e) {
+    const { code, message } = e as { code?: string; message: string };
+    if (code === "EADDRINUSE" || /in use/i.test(message)) throw new ListenError(`${portSetting} ${options.port} is already in use on ${options.hostname}`);
+    if (code === "EADDRNOTAVAIL" || code === "EINVAL" || code === "ENOTFOUND") throw new ListenError(`HOST ${options.hostname} cannot be listened on: it is not an address of this machine (${code})`);
+    if (code === "EACCES") throw new ListenError(`${portSetting} ${options.port} needs privileges this process does not have`);
+    throw new ListenError(`cannot listen on HOST ${options.hostname} ${portSetting} ${options.port}: ${message}`);
+  }
+}
+
+/** Reads the PEM files before any listener does, so a bad one is named: the certificate or the key, or that they do not match. */
+function checkTls({ certFile, keyFile }: { certFile: string; keyFile: string }): void {
+  const read = (setting: string, file: string) => {
+    try {
+      return readFileSync(file, "utf8");
+    } catch (e) {
+      throw new Error(`${setting} ${file} cannot be read (${(e as { code?: string }).code ?? (e as Error).message})`);
+    }
+  };
+  let certificate: X509Certificate;
+  try {
+    certificate = new X509Certificate(read("TLS_CERT_FILE", certFile));
+  } catch (e) {
+    throw new Error(/cannot be read/.test((e as Error).message) ? (e as Error).message : `TLS_CERT_FILE ${certFile} is not a PEM certificate`);
+  }
+  let key;
+  try {
+    key = createPrivateKey(read("TLS_KEY_FILE", keyFile));
+  } catch (e) {
+    throw new Error(/cannot be read/.test((e as Error).message) ? (e as Error).message : `TLS_KEY_FILE ${keyFile} is not a PEM private key`);
+  }
+  if (!certificate.checkPrivateKey(key)) throw new Error(`TLS_KEY_FILE ${keyFile} is not the key of TLS_CERT_FILE ${certFile}`);
 }
 
 /** Prints one line and exits: a server that cannot serve correctly should not start. */

@@ -7,7 +7,7 @@ import { LiveAnswers } from "./app/live.ts";
 import { loadConfig, type SqliteDriver } from "./config.ts";
 import { DatabaseUnusable, type FeedData } from "./data/feed-data.ts";
 import { fileStamp } from "./data/file-stamp.ts";
-import { edgeSettings, refuseToStart, serve, type Listen } from "./serve.ts";
+import { edgeSettings, ListenError, refuseToStart, serve, type Listen } from "./serve.ts";
 
 /** Reads, checks and closes a database file; throws DatabaseUnusable saying why it cannot be served. */
 export type Open = (path: string) => FeedData;
@@ -28,6 +28,6 @@ export async function start(listen: Listen, openers: Partial<Record<SqliteDriver
     process.on("SIGHUP", () => live.reload("SIGHUP"));
     live.watch(config.watchIntervalMs);
   } catch (e) {
-    refuseToStart(e instanceof DatabaseUnusable ? e.message : `configuration: ${(e as Error).message}`);
+    refuseToStart(e instanceof DatabaseUnusable || e instanceof ListenError ? e.message : `configuration: ${(e as Error).message}`);
   }
 }

@@ -125,7 +125,7 @@ describe("a build that must fail names file and line and leaves the old database
   });
   test("a file that is not UTF-8", () => {
     const msg = failingBuild(GOOD, undefined, (dir) => writeFileSync(join(dir, "monthly_csv_2024-02.csv"), Buffer.from([0x43, 0xff, 0xfe, 0x0a])));
-    expect(msg).toBe("monthly_csv_2024-02.csv: not UTF-8 text");
+    expect(msg).toBe("monthly_csv_2024-02.csv:1: not UTF-8 text (a byte sequence that is not UTF-8; re-save the file as UTF-8)");
   });
   test("conflicting rows with no majority", () => {
     const msg = failingBuild({ ...GOOD, "monthly_csv_2024-02.csv": [feb("France", "Euro", "EUR", "1.17"), feb("Germany", "Euro", "EUR", "1.18")] });

@@ -5,15 +5,23 @@ import { BuildError } from "./anomalies.ts";
 import { buildDatabase } from "./build-database.ts";
 import { formatSummary } from "./summary.ts";
 
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (e) {
+    console.error(`db:build failed: configuration: ${(e as Error).message}`);
+    process.exit(1);
+  }
+})();
 const started = performance.now();
 try {
   const report = buildDatabase(config);
   const seconds = (performance.now() - started) / 1000;
   console.log(formatSummary(report, config.databasePath, seconds, process.argv.includes("--verbose")));
 } catch (e) {
-  if (!(e instanceof BuildError)) throw e;
-  console.error(`db:build failed: ${e.message}`);
+  // One line, as for every refusal; the stack only helps us, with --verbose.
+  if (!(e instanceof BuildError) && process.argv.includes("--verbose")) console.error(e);
+  console.error(`db:build failed: ${e instanceof BuildError ? e.message : `${config.databasePath}: ${(e as Error).message}`}`);
   console.error(`The database at ${config.databasePath} was left as it was.`);
   process.exit(1);
 }

@@ -1,5 +1,6 @@
 // Reads the upstream snapshot: finds HMRC's CSV exports, hashes them, and
 // parses each into records that remember their line numbers.
+import { isCalendarDate } from "../lib/calendar.ts";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
@@ -34,6 +35,7 @@ export function readHmrcSources(dir: string): SourceFile[] {
     const kind = m[1] as SourceKind;
     const stamp = m[2]!;
     if ((kind === "monthly") !== (stamp.length === 7)) throw new BuildError(name, undefined, "file name's date does not fit its kind");
+    if (!isCalendarDate(stamp.length === 7 ? `${stamp}-01` : stamp)) throw new BuildError(name, undefined, `file name's date ${stamp} is not a real date`);
     files.push(parseSource(name, kind, stamp, readFileSync(join(dir, name))));
   }
   if (!files.some((f) => f.kind === "monthly")) {
@@ -68,6 +70,18 @@ function decodeUtf8(name: string, bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
+    // Decode line by line to say where: one bad byte is easy to fix once found.
+    let start = 0;
+    for (let line = 1; start <= bytes.length; line++) {
+      const end = bytes.indexOf(10, start);
+      const stop = end === -1 ? bytes.length : end;
+      try {
+        new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(start, stop));
+      } catch {
+        throw new BuildError(name, line, "not UTF-8 text (a byte sequence that is not UTF-8; re-save the file as UTF-8)");
+      }
+      start = stop + 1;
+    }
     throw new BuildError(name, undefined, "not UTF-8 text");
   }
 }

@@ -1,13 +1,14 @@
 // Writes a complete database beside the target and renames it into place, so
 // the previous file stays byte-for-byte as it was unless the new one is whole.
 import { Database } from "bun:sqlite";
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { sql } from "drizzle-orm";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
 import * as schema from "../data/schema.ts";
+import { BuildError } from "./anomalies.ts";
 
 export interface DatabaseContent {
   rates: (typeof schema.rates.$inferInsert)[];
@@ -21,6 +22,7 @@ export interface DatabaseContent {
 const TEMP_MARK = ".build-";
 
 export function writeDatabase(path: string, migrationsFolder: string, content: DatabaseContent): void {
+  if (existsSync(path) && !statSync(path).isFile()) throw new BuildError(path, undefined, "DATABASE_PATH is not a file (a directory?): point it at a file such as db/feed.sqlite");
   mkdirSync(dirname(path), { recursive: true });
   removeStaleTemporaries(path);
   const temporary = `${path}${TEMP_MARK}${process.pid}`;

@@ -15,10 +15,13 @@ export class AddressList {
     const ranges: Range[] = [];
     text.split("\n").forEach((raw, index) => {
       for (const entry of raw.replace(/#.*/, "").split(/[\s,]+/).filter(Boolean)) {
+        const [address, bits] = entry.split("/", 2) as [string, string?];
+        // ipaddr.js also reads the old shorthands ("1.2.3" is 1.2.0.3): a list of bans takes whole addresses only.
+        if (!isFullAddress(address) || (bits !== undefined && !/^\d{1,3}$/.test(bits))) throw new Error(`${source}:${index + 1}: "${entry}" is not a full IP address or CIDR range`);
         try {
-          ranges.push(entry.includes("/") ? ipaddr.parseCIDR(entry) : single(ipaddr.parse(entry)));
+          ranges.push(bits === undefined ? single(ipaddr.parse(address)) : ipaddr.parseCIDR(entry));
         } catch {
-          throw new Error(`${source}:${index + 1}: "${entry}" is not an IP address or CIDR range`);
+          throw new Error(`${source}:${index + 1}: "${entry}" is not a full IP address or CIDR range`);
         }
       }
     });
@@ -41,6 +44,23 @@ export class AddressList {
   concat(other: AddressList): AddressList {
     return new AddressList([...this.ranges, ...other.ranges]);
   }
+}
+
+/** Four-part dotted IPv4 or any IPv6 form. */
+export function isFullAddress(text: string): boolean {
+  return ipaddr.IPv4.isValidFourPartDecimal(text) || ipaddr.IPv6.isValid(text);
+}
+
+/**
+ * The address in one X-Forwarded-For hop as proxies write it: bare, with a
+ * port (9.9.9.9:4711), in brackets ([2001:db8::5]), or both ([2001:db8::5]:443).
+ * Undefined when the hop is not an address at all.
+ */
+export function hopAddress(hop: string): string | undefined {
+  const text = hop.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(text);
+  const candidate = bracketed ? bracketed[1]! : /^[\d.]+:\d{1,5}$/.test(text) ? text.slice(0, text.lastIndexOf(":")) : text;
+  return isFullAddress(candidate) ? candidate : undefined;
 }
 
 function single(ip: ipaddr.IPv4 | ipaddr.IPv6): Range {

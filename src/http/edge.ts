@@ -3,6 +3,7 @@
 // for even when its Host is missing or broken, and the request log line.
 import { logEvent, logs } from "../log.ts";
 import type { BanList } from "./ban-list.ts";
+import { ALLOWED_METHODS } from "./methods.ts";
 import { Problem, problemResponse } from "./problem.ts";
 
 /** Longer request targets get 414: no valid URL of this API comes near it. */
@@ -14,8 +15,12 @@ export interface RequestInfo {
   clientAddress?: () => string | undefined;
 }
 
-/** An overlong URL or a banned caller; undefined for everything else. */
+/** An overlong URL, a tunnel request or a banned caller; undefined for everything else. */
 export function refusal(request: Request, info: RequestInfo, bans: BanList | undefined): Response | undefined {
+  // CONNECT asks for a tunnel, which a read-only API never opens; its target is no path to route. Refused, and the connection closed.
+  if (request.method === "CONNECT") {
+    return problemResponse(new Problem("method-not-allowed", "CONNECT is not supported: this API is read-only.", { allow: ALLOWED_METHODS, connection: "close" }), "/");
+  }
   if (request.url.length > MAX_URL_LENGTH) {
     return problemResponse(new Problem("uri-too-long", `Request URLs are limited to ${MAX_URL_LENGTH} characters.`), "/", request.method === "HEAD");
   }
