@@ -104,6 +104,8 @@ describe("every answer the server sends is declared", () => {
   const ROUTES: [template: string, path: string, ...errors: string[]][] = [
     ["/vat/exchange-rate/{currency}/{date}", "/vat/exchange-rate/usd/2024-01-15", "/vat/exchange-rate/us/2024-01-15", "/vat/exchange-rate/usd/2025-02-30", "/vat/exchange-rate/xyz/2024-01-15", "/vat/exchange-rate/usd/2031-01-01"],
     ["/vat/exchange-rate/{currency}", "/vat/exchange-rate/eur", "/vat/exchange-rate/e", "/vat/exchange-rate/xyz"],
+    ["/vat/exchange-rates/{date}", "/vat/exchange-rates/2014-12-24", "/vat/exchange-rates/2024-02-30", "/vat/exchange-rates/2031-01-01"],
+    ["/vat/currencies/{currency}", "/vat/currencies/lrd", "/vat/currencies/l", "/vat/currencies/xyz"],
     ["/vat/currencies", "/vat/currencies"],
     ["/versions/current", "/versions/current"],
     ["/versions/detail", "/versions/detail"],

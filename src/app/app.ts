@@ -13,8 +13,10 @@ import { home } from "../service/routes/home.ts";
 import { health } from "../service/routes/health.ts";
 import { openApiJson } from "../service/routes/openapi-json.ts";
 import { currencies } from "../vat/routes/currencies.ts";
+import { currencyHistory } from "../vat/routes/currency-history.ts";
 import { exchangeRateOnDate } from "../vat/routes/exchange-rate-on-date.ts";
 import { exchangeRateToday } from "../vat/routes/exchange-rate-today.ts";
+import { exchangeRatesOnDate } from "../vat/routes/exchange-rates-on-date.ts";
 import { systemClock, type Clock } from "../vat/uk-date.ts";
 import { versionsCurrent } from "../versions/routes/current.ts";
 import { versionsDetail } from "../versions/routes/detail.ts";
@@ -43,7 +45,9 @@ export function createApp({ answers, basePath = "", clock = systemClock, bans }:
   const router = Router<IRequest, [Context]>({ base: basePath })
     .all("/vat/exchange-rate/:currency/:date", readOnly(exchangeRateOnDate))
     .all("/vat/exchange-rate/:currency", readOnly(exchangeRateToday))
+    .all("/vat/exchange-rates/:date", readOnly(exchangeRatesOnDate))
     .all("/vat/currencies", readOnly(currencies))
+    .all("/vat/currencies/:currency", readOnly(currencyHistory))
     .all("/versions/current", readOnly(versionsCurrent))
     .all("/versions/detail", readOnly(versionsDetail))
     .all("/health", readOnly(health))

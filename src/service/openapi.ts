@@ -8,13 +8,17 @@ import { MAX_URL_LENGTH } from "../http/edge.ts";
 import { ALLOWED_METHODS } from "../http/methods.ts";
 import { PROBLEMS, ProblemSchema, problemType, type ProblemKind } from "../http/problem.ts";
 import { CurrencyParam, DateParam } from "../vat/params.ts";
-import { CurrencyListingSchema, CurrencyListSchema, ExchangeRateSchema } from "../vat/schemas.ts";
+import { CoveredRangeSchema, CurrencyHistorySchema, CurrencyListingSchema, CurrencyListSchema, DailyTableSchema, ExchangeRateSchema, RatePeriodSchema } from "../vat/schemas.ts";
 import { CurrentVersionsSchema, NightlySchema, ReleaseSchema, VersionDetailSchema, VersionDetailsSchema } from "../versions/schemas.ts";
 import { HealthSchema } from "./health.ts";
 
 /** Named schemas: generated clients get a named type for each. */
 const SCHEMAS = {
   ExchangeRate: ExchangeRateSchema,
+  ExchangeRateTable: DailyTableSchema,
+  CurrencyHistory: CurrencyHistorySchema,
+  CoveredRange: CoveredRangeSchema,
+  RatePeriod: RatePeriodSchema,
   Currency: CurrencyListingSchema,
   Currencies: CurrencyListSchema,
   CurrentVersions: CurrentVersionsSchema,
@@ -133,6 +137,34 @@ const PATHS = {
       unknownCurrency("/vat/exchange-rate/XYZ"),
       ["no-rate", "No rate for USD on 2026-11-21 (today in the UK): HMRC's rates for USD in this database run from 2014-02-01 to 2026-08-31, and no rate has been published for it yet.", "/vat/exchange-rate/usd"],
     ],
+  }),
+  "/vat/exchange-rates/{date}": operation({
+    id: "getExchangeRatesOnDate",
+    tag: "vat",
+    summary: "Every currency's rate on a date: the whole table",
+    description:
+      "The rate of every currency with a period containing the date, as the single-rate route gives each, sorted by code. Currencies with no period containing that date are left out; /vat/currencies shows each one's coverage and /vat/currencies/{currency} its gaps. A 404 when no currency has a rate that day.",
+    example: "/vat/exchange-rates/2024-01-15",
+    parameters: [ref("parameters", "Date")],
+    ok: { description: "The rates in force on that date", cacheControl: DATED_RATE, content: jsonOf("ExchangeRateTable", [rateExample]) },
+    errors: [
+      ["invalid-date", '"2025-02-30" is not a valid date: there is no such day in the calendar.', "/vat/exchange-rates/2025-02-30"],
+      ["no-rate", "No rates on 2030-01-01: HMRC's rates in this database run from 2014-01-08 to 2026-08-31.", "/vat/exchange-rates/2030-01-01"],
+    ],
+  }),
+  "/vat/currencies/{currency}": operation({
+    id: "getCurrencyHistory",
+    tag: "vat",
+    summary: "One currency's history: covered ranges, gaps and every period",
+    description: "Every period HMRC published for the currency, with its kind (monthly, or a 2014–2016 weekly amendment), and the ranges of days covered; the days between ranges have no rate.",
+    example: "/vat/currencies/usd",
+    parameters: [ref("parameters", "Currency")],
+    ok: {
+      description: "The currency's history",
+      cacheControl: DATED_RATE,
+      content: jsonOf("CurrencyHistory", { currencyCode: "USD", currencyName: "US Dollar", ranges: [{ from: "2014-02-01", to: "2026-08-31" }], periods: [{ effectiveFrom: "2024-01-01", effectiveTo: "2024-01-31", rate: 1.2651, kind: "monthly" }] }),
+    },
+    errors: [invalidCurrency("/vat/currencies/US"), unknownCurrency("/vat/currencies/XYZ")],
   }),
   "/vat/currencies": operation({
     id: "listCurrencies",

@@ -69,4 +69,13 @@ export class RateBook {
     const reason = day > rates.lastDay ? "after-last" : day < rates.firstDay ? "before-first" : "gap";
     return { found: false, reason, firstDate: rates.firstDate, lastDate: rates.lastDate };
   }
+
+  /** The answer's body and ETag for `code` on `day`, or undefined: for answers made of many rates. */
+  bodyOn(code: string, day: number): { text: string; etag: string; bytes: number } | undefined {
+    const rates = this.byCode.get(code)!;
+    const index = rates.timeline.indexOn(day);
+    if (index < 0) return undefined;
+    const text = rates.bodies[index]!;
+    return { text, etag: rates.etags[index]!, bytes: text.length + rates.extraBytes };
+  }
 }

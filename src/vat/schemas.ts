@@ -27,3 +27,39 @@ export const CurrencyListingSchema = v.pipe(
 export const CurrencyListSchema = v.pipe(v.array(CurrencyListingSchema), v.title("Currencies"), v.description("Every currency HMRC published a rate for, sorted by code"));
 
 export type CurrencyListing = v.InferOutput<typeof CurrencyListingSchema>;
+
+const isoDate = (description: string, example: string) => v.pipe(v.string(), v.isoDate(), v.description(description), v.examples([example]));
+
+export const DailyTableSchema = v.pipe(
+  v.array(ExchangeRateSchema),
+  v.title("ExchangeRateTable"),
+  v.description("The rate of every currency with a period containing the date, sorted by code; currencies without one that day are left out (see /vat/currencies for each one's coverage)"),
+);
+
+export const CoveredRangeSchema = v.pipe(
+  v.strictObject({ from: isoDate("First day covered", "2014-02-01"), to: isoDate("Last day covered", "2026-08-31") }),
+  v.title("CoveredRange"),
+  v.description("Days covered without a break; the days between two ranges have no rate"),
+);
+
+export const RatePeriodSchema = v.pipe(
+  v.strictObject({
+    effectiveFrom: isoDate("First day of the period", "2024-01-01"),
+    effectiveTo: isoDate("Last day of the period", "2024-01-31"),
+    rate: v.pipe(v.number(), v.gtValue(0), v.description("Currency units per £1, with exactly the digits HMRC published"), v.examples([1.2651])),
+    kind: v.pipe(v.picklist(["monthly", "amendment"]), v.description("A monthly rate, or a 2014–2016 weekly amendment that replaces it from its start to the end of the month")),
+  }),
+  v.title("RatePeriod"),
+);
+
+export const CurrencyHistorySchema = v.pipe(
+  v.strictObject({
+    currencyCode: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/), v.examples(["USD"])),
+    currencyName: v.pipe(v.string(), v.minLength(1), v.examples(["US Dollar"])),
+    ranges: v.pipe(v.array(CoveredRangeSchema), v.description("The stretches of days with a rate, in order; gaps lie between them")),
+    periods: v.pipe(v.array(RatePeriodSchema), v.description("Every published period, by start; on the same start, a monthly rate before the amendment that beats it")),
+  }),
+  v.title("CurrencyHistory"),
+);
+
+export type CurrencyHistory = v.InferOutput<typeof CurrencyHistorySchema>;
