@@ -85,7 +85,8 @@ describe("exchange-rate errors are problem+json with the right status", () => {
     ["/vat/exchange-rate/usd/2014-01-31", 404, "no-rate"],
     ["/vat/exchange-rate/usd/2026-09-01", 404, "no-rate"],
     ["/vat/exchange-rate/usd/2024-01-15/extra", 404, "not-found"],
-    ["/vat/exchange-rates/usd", 404, "not-found"],
+    ["/vat/exchange-rate-table/usd", 404, "not-found"],
+    ["/vat/exchange-rates/usd", 400, "invalid-date"],
     ["/index.html", 404, "not-found"],
   ])("%s → %i %s", async (path, status, kind) => {
     const { response, body } = await get(app, path);
