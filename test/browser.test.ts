@@ -1,8 +1,8 @@
 // The landing page in a real browser: headless Chromium (Debian's package)
-// driven by playwright-core looks up a rate, converts an amount and checks
-// the numbers shown. A screenshot is left in test/artifacts/ for a person.
+// driven by playwright-core looks up a rate, converts an amount, checks the
+// numbers shown, the history chart and the day's table as CSV. A screenshot is left in test/artifacts/ for a person.
 import { afterAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { createApp } from "../src/app/app.ts";
@@ -37,7 +37,8 @@ describe.if(available)("the landing page in Chromium", async () => {
     await page.goto(`${server.url.origin}/`);
 
     const currency = page.getByLabel("Currency", { exact: true });
-    await page.waitForFunction('document.getElementById("currency").options.length > 100');
+    // A locator, not waitForFunction: the page's CSP rightly forbids the eval that would need.
+    await page.locator("#currency option").nth(100).waitFor({ state: "attached" });
     expect(await currency.isEnabled()).toBe(true);
     // The date starts as today in the UK.
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
@@ -72,7 +73,33 @@ describe.if(available)("the landing page in Chromium", async () => {
     await page.getByLabel(/^Amount/).fill("1,000");
     await page.getByRole("button", { name: "Look up rate" }).click();
     await result.getByText("£1 = 1.2651 USD").waitFor();
+
+    // The history chart: one point per period, amendments marked, the date looked up shown, a text alternative.
+    const usd = (await (await fetch(`${server.url.origin}/vat/currencies/usd`)).json()) as { periods: { kind: string }[] };
+    const chart = page.locator("#history svg");
+    await chart.locator("path.line").waitFor();
+    const points = (d: string) => (d.match(/[ML]/g) ?? []).length;
+    expect(points((await chart.locator("path.line").getAttribute("d"))!)).toBe(usd.periods.length);
+    expect(await chart.locator("circle.amendment").count()).toBe(usd.periods.filter((p) => p.kind === "amendment").length);
+    expect(await chart.locator("line.marker").count()).toBe(1);
+    expect(await chart.locator("desc").textContent()).toMatch(/^USD per £1, 2014-02-01 to 2026-08-31: first 1\.6584, last [\d.]+, lowest [\d.]+ \(\d{4}-\d{2}-\d{2}\), highest/);
+
+    // The day's whole table as CSV, built in the page from the table route.
+    const table = (await (await fetch(`${server.url.origin}/vat/exchange-rates/2024-01-15`)).json()) as unknown[];
+    const link = page.getByRole("link", { name: /^Download every currency's rate on 2024-01-15/ });
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toBe("hmrc-vat-rates-2024-01-15.csv");
+    const csv = readFileSync((await download.path())!, "utf8").trimEnd().split("\r\n");
+    expect(csv[0]).toBe("currencyCode,currencyName,effectiveFrom,rate");
+    expect(csv).toHaveLength(table.length + 1);
+    expect(csv).toContain("USD,US Dollar,2024-01-01,1.2651");
     await page.screenshot({ path: join(ARTIFACTS, "landing-page.png"), fullPage: true });
+
+    // A currency with a gap: the line breaks there (a second M), and the chart follows the choice.
+    await currency.selectOption("LRD");
+    await chart.locator("title", { hasText: "LRD" }).waitFor({ state: "attached" });
+    expect(((await chart.locator("path.line").getAttribute("d"))!.match(/M/g) ?? []).length).toBeGreaterThan(1);
+    await page.screenshot({ path: join(ARTIFACTS, "history-gap.png"), fullPage: true });
     expect(errors).toEqual([]);
     // The one failure is the deliberate lookup; nothing else (no favicon, no asset) went missing.
     expect(failed).toEqual(["404 /vat/exchange-rate/RUB/2030-01-01"]);

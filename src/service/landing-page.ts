@@ -36,6 +36,13 @@ button { background: var(--accent); border-color: var(--accent); color: #fff; fo
 .big { font-size: 1.35rem; font-weight: 700; }
 code { font-size: 0.95em; overflow-wrap: anywhere; }
 ul.routes { padding-left: 1.1rem; }
+figure { margin: 0; }
+#history svg { width: 100%; max-width: 40rem; height: auto; display: block; margin-top: 0.5rem; }
+#history .line { fill: none; stroke: var(--accent); stroke-width: 2; }
+#history .axis { stroke: var(--line); stroke-width: 1; }
+#history .amendment { fill: var(--bad); }
+#history .marker { stroke: var(--ok); stroke-width: 2; stroke-dasharray: 4 3; }
+#history text { fill: var(--muted); font-size: 11px; }
 footer { margin-top: 2.5rem; padding-top: 1rem; border-top: 1px solid var(--line); color: var(--muted); font-size: 0.95rem; }
 `;
 
@@ -61,6 +68,56 @@ const SCRIPT = `
     select.disabled = false;
   }, () => say("bad", [["Could not load the currency list; try reloading the page."]]));
 
+  // The chosen currency's history as an SVG line: one point per period, a gap
+  // left where HMRC published none, amendments marked, the date looked up shown.
+  const figure = document.getElementById("history");
+  const caption = document.getElementById("history-text");
+  const svgNs = "http://www.w3.org/2000/svg";
+  const el = (name, attrs, text) => { const e = document.createElementNS(svgNs, name); for (const k in attrs) e.setAttribute(k, attrs[k]); if (text) e.textContent = text; return e; };
+  const dayOf = (iso) => Date.parse(iso + "T00:00:00Z") / 864e5;
+  const drawHistory = async (code, date) => {
+    const response = await fetch(base + "/vat/currencies/" + encodeURIComponent(code));
+    if (!response.ok) return;
+    const h = await response.json();
+    const ps = h.periods;
+    const [w, ht, pad] = [360, 220, 34]; // about a phone's width, so the labels stay readable there
+    const x0 = dayOf(ps[0].effectiveFrom), x1 = Math.max(...ps.map((p) => dayOf(p.effectiveTo)));
+    const rates = ps.map((p) => p.rate), lo = Math.min(...rates), hi = Math.max(...rates);
+    const x = (d) => (pad + ((d - x0) / Math.max(1, x1 - x0)) * (w - 2 * pad)).toFixed(1);
+    const y = (r) => (ht - pad - ((r - lo) / (hi - lo || 1)) * (ht - 2 * pad)).toFixed(1);
+    const inRange = (d) => h.ranges.findIndex((r) => r.from <= d && d <= r.to);
+    const d = ps.map((p, i) => (i === 0 || inRange(p.effectiveFrom) !== inRange(ps[i - 1].effectiveFrom) ? "M" : "L") + x(dayOf(p.effectiveFrom)) + " " + y(p.rate)).join(" ");
+    const first = ps[0], last = ps[ps.length - 1];
+    const low = ps[rates.indexOf(lo)], high = ps[rates.indexOf(hi)];
+    const summary = h.currencyCode + " per £1, " + first.effectiveFrom + " to " + last.effectiveTo + ": first " + first.rate + ", last " + last.rate + ", lowest " + lo + " (" + low.effectiveFrom + "), highest " + hi + " (" + high.effectiveFrom + ")" + (h.ranges.length > 1 ? "; " + (h.ranges.length - 1) + " gap(s) with no rate" : "") + ".";
+    const svg = el("svg", { viewBox: "0 0 " + w + " " + ht, role: "img", "aria-labelledby": "history-title history-desc" });
+    svg.append(el("title", { id: "history-title" }, h.currencyName + " (" + h.currencyCode + "): HMRC rate per £1 over time"), el("desc", { id: "history-desc" }, summary));
+    svg.append(el("line", { class: "axis", x1: pad, y1: ht - pad, x2: w - pad, y2: ht - pad }), el("line", { class: "axis", x1: pad, y1: pad, x2: pad, y2: ht - pad }));
+    svg.append(el("text", { x: pad, y: ht - 10 }, first.effectiveFrom.slice(0, 4)), el("text", { x: w - pad, y: ht - 10, "text-anchor": "end" }, last.effectiveTo.slice(0, 4)));
+    svg.append(el("text", { x: 2, y: pad - 8 }, String(hi)), el("text", { x: 2, y: ht - pad + 14 }, String(lo)));
+    svg.append(el("path", { class: "line", d }));
+    for (const p of ps) if (p.kind === "amendment") svg.append(el("circle", { class: "amendment", cx: x(dayOf(p.effectiveFrom)), cy: y(p.rate), r: 3 }));
+    if (date && dayOf(date) >= x0 && dayOf(date) <= x1) svg.append(el("line", { class: "marker", x1: x(dayOf(date)), y1: pad, x2: x(dayOf(date)), y2: ht - pad }));
+    figure.replaceChildren(svg);
+    caption.textContent = summary + " Red dots: weekly amendments. Dashed line: the date looked up.";
+  };
+
+  // The chosen date's whole table, as CSV made here from the JSON route.
+  const csvLink = document.getElementById("table-csv");
+  const cell = (v) => (/[",\\n]/.test(String(v)) ? '"' + String(v).replace(/"/g, '""') + '"' : String(v));
+  const offerTable = async (date) => {
+    const response = await fetch(base + "/vat/exchange-rates/" + encodeURIComponent(date));
+    if (!response.ok) return void (csvLink.hidden = true);
+    const rows = await response.json();
+    const csv = ["currencyCode,currencyName,effectiveFrom,rate", ...rows.map((r) => [r.currencyCode, r.currencyName, r.effectiveFrom, r.rate].map(cell).join(","))].join("\\r\\n") + "\\r\\n";
+    if (csvLink.href) URL.revokeObjectURL(csvLink.href);
+    csvLink.href = URL.createObjectURL(new Blob([csv], { type: "text/csv" }));
+    csvLink.download = "hmrc-vat-rates-" + date + ".csv";
+    csvLink.textContent = "Download every currency's rate on " + date + " (CSV, " + rows.length + " currencies)";
+    csvLink.hidden = false;
+  };
+  select.addEventListener("change", () => drawHistory(select.value, dateInput.value));
+
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const code = select.value;
@@ -83,6 +140,8 @@ const SCRIPT = `
         lines.push(["Sterling = amount ÷ rate, to the nearest penny."]);
       }
       say("ok", lines);
+      drawHistory(code, date);
+      offerTable(date);
     } catch {
       say("bad", [["The service could not be reached; try again."]]);
     }
@@ -133,6 +192,9 @@ export function landingPage({ basePath, coverage, currencies, buildId }: PageFac
   <div><button type="submit">Look up rate</button></div>
 </form>
 <div id="result" role="status" aria-live="polite"></div>
+<p><a id="table-csv" hidden></a></p>
+<h2>History</h2>
+<figure><div id="history"><p>Look up a rate to see how it moved.</p></div><figcaption id="history-text"></figcaption></figure>
 
 <h2>Coverage</h2>
 <p>Rates for <strong>${currencies}</strong> currencies from <strong>${escapeHtml(coverage.from)}</strong> to <strong>${escapeHtml(coverage.to)}</strong>, including HMRC's 2014–2016 weekly amendments (database build <code>${escapeHtml(buildId)}</code>). A date after the newest period gets no rate rather than a stale one.</p>
@@ -141,7 +203,9 @@ export function landingPage({ basePath, coverage, currencies, buildId }: PageFac
 <ul class="routes">
 ${link("/vat/exchange-rate/usd/2024-01-15", "the rate of the HMRC period containing a date")}
 ${link("/vat/exchange-rate/usd", "the rate in force today (UK date)")}
+${link("/vat/exchange-rates/2024-01-15", "every currency's rate on a date")}
 ${link("/vat/currencies", "every currency, its name and the dates covered")}
+${link("/vat/currencies/usd", "one currency's periods, coverage and gaps")}
 ${link("/versions/current", "the current DataTables and extension versions")}
 ${link("/versions/detail", "release and nightly versions with dates")}
 ${link("/openapi.json", "the OpenAPI 3.1 description of all of it")}
