@@ -197,7 +197,8 @@ describe("the real snapshot", () => {
   });
 
   test("reports its known publishing errors where they are", () => {
-    const warnings = report.log.entries.filter((a) => a.severity === "warning").map((a) => `${a.kind} ${a.file}:${a.line}`);
+    // Relabelled codes have their own test below.
+    const warnings = report.log.entries.filter((a) => a.severity === "warning" && !["rate-jump", "name-contradicts-code"].includes(a.kind)).map((a) => `${a.kind} ${a.file}:${a.line}`);
     expect(warnings.sort()).toEqual([
       "correction-applied amendment_csv_2015-11-11.csv:5",
       "correction-applied amendment_csv_2016-04-20.csv:2",
@@ -222,4 +223,30 @@ test("`bun run db:build` exits non-zero naming file and line, and says the datab
   expect(stderr).toContain('db:build failed: monthly_csv_2024-02.csv:2: rate "abc" is not a decimal number');
   expect(stderr).toContain("was left as it was");
   expect(existsSync(databasePath)).toBe(false);
+});
+
+describe("relabelled currencies are reported where they happen (#13)", () => {
+  test("a rate moving by a factor of 5 or more names both months' files and lines; a name that is another currency's is reported once", () => {
+    const upstream = fixtureSnapshot({
+      "monthly_csv_2024-01.csv": [jan("USA", "Dollar", "USD", "1.2651"), jan("Liberia", "Dollar (US)", "LRD", "1.2651"), jan("Sierra Leone", "Leone", "SLL", "28000.5")],
+      "monthly_csv_2024-02.csv": [feb("USA", "Dollar", "USD", "1.2710"), feb("Liberia", "Dollar (US)", "LRD", "1.2710"), feb("Sierra Leone", "Leone", "SLL", "28.0005")],
+    });
+    const { log } = buildDatabase(buildOptions(upstream, join(tempDir(), "feed.sqlite")));
+    const warnings = log.entries.filter((a) => a.severity === "warning");
+    expect(warnings.map((a) => [a.kind, a.file, a.line])).toEqual([
+      ["name-contradicts-code", "monthly_csv_2024-01.csv", 3],
+      ["rate-jump", "monthly_csv_2024-02.csv", 4],
+    ]);
+    expect(warnings[0]!.message).toBe('HMRC names LRD "Dollar (US)", another currency\'s name, from here to monthly_csv_2024-02.csv; served as published under LRD');
+    expect(warnings[1]!.message).toContain("SLL moves from 28000.5 (monthly_csv_2024-01.csv line 4) to 28.0005, a factor of 1000.0");
+  });
+
+  test("the real data: LRD's US-dollar years, and the SLL, MRO and LRD jumps, each with file and line", () => {
+    const found = realDatabase().report.log.entries.filter((a) => a.kind === "rate-jump" || a.kind === "name-contradicts-code").map((a) => `${a.file}:${a.line} ${a.message.slice(0, 20)}`);
+    expect(found).toContain('monthly_csv_2014-02.csv:124 HMRC names LRD "Doll');
+    expect(found).toContain("monthly_csv_2023-02.csv:131 SLL moves from 17223");
+    expect(found).toContain("monthly_csv_2020-02.csv:111 MRO moves from 461.3");
+    expect(found).toContain("monthly_csv_2023-11.csv:87 LRD moves from 1.330");
+    expect(found).toHaveLength(21);
+  });
 });

@@ -40,6 +40,41 @@ export function checkAcrossFiles(files: readonly FileRates[], log: AnomalyLog): 
   }
   checkMonthlyGaps(monthly, log);
   checkIsoCodes(files, log);
+  checkRelabelled(monthly, log);
+}
+
+/** A rate that moves this much from one month to the next is a redenomination or another currency under the code. */
+const JUMP_FACTOR = 5;
+
+/**
+ * Codes HMRC re-used or swapped, reported where they happen (served as
+ * published unless db/corrections.json says otherwise): a rate that moves by
+ * a factor of 5 or more from the code's previous month (SLL/SLE, MRO/MRU,
+ * LRD), and a name whose qualifier names another currency than the code's
+ * ("Dollar (US)" on LRD: the qualifier's first two letters are not the code's,
+ * as ISO codes start with the country's).
+ */
+function checkRelabelled(monthly: readonly FileRates[], log: AnomalyLog): void {
+  const previous = new Map<string, { rate: number; file: string; line: number }>();
+  const named = new Set<string>();
+  for (const { file, rates } of monthly) {
+    for (const rate of rates) {
+      const line = rate.lines[0]!;
+      const value = Number(rate.rate);
+      const before = previous.get(rate.code);
+      if (before && Math.max(value / before.rate, before.rate / value) >= JUMP_FACTOR) {
+        log.warning("rate-jump", file.name, line, `${rate.code} moves from ${before.rate} (${before.file} line ${before.line}) to ${rate.rate}, a factor of ${(Math.max(value / before.rate, before.rate / value)).toFixed(1)}: redenominated, or another currency under this code?`);
+      }
+      previous.set(rate.code, { rate: value, file: file.name, line });
+      const name = rate.rows[0]!.row.currencyName;
+      const qualifier = /\(([A-Z]{2,3})\)/.exec(name)?.[1];
+      if (qualifier && qualifier.slice(0, 2) !== rate.code.slice(0, 2) && !named.has(`${rate.code} ${name}`)) {
+        named.add(`${rate.code} ${name}`);
+        const last = monthly.findLast((f) => f.rates.some((r) => r.code === rate.code && r.rows[0]!.row.currencyName === name))!;
+        log.warning("name-contradicts-code", file.name, line, `HMRC names ${rate.code} "${name}", another currency's name, from here to ${last.file.name}; served as published under ${rate.code}`);
+      }
+    }
+  }
 }
 
 /** A currency that is missing from a month between two months that have it. */
