@@ -40,9 +40,11 @@ describe.if(available)("the landing page in Chromium", async () => {
     // A locator, not waitForFunction: the page's CSP rightly forbids the eval that would need.
     await page.locator("#currency option").nth(100).waitFor({ state: "attached" });
     expect(await currency.isEnabled()).toBe(true);
-    // The date starts as today in the UK.
+    // The date starts as today in the UK; when the data does not reach it, the page says so first.
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
     expect(await page.getByLabel(/^Date/).inputValue()).toBe(today);
+    expect(await page.locator("#stale").isVisible()).toBe(today > "2026-08-31");
+    if (today > "2026-08-31") expect(await page.locator("#stale").innerText()).toContain(`Today (${today} in the UK) has no rate here: this database's newest HMRC rates end on 2026-08-31.`);
 
     await currency.selectOption("USD");
     await page.getByLabel(/^Date/).fill("2024-01-15");

@@ -14,8 +14,26 @@ describe("GET /vat/currencies", () => {
     expect(body).toHaveLength(realData().currencies.length);
     const codes = body.map((c: { currencyCode: string }) => c.currencyCode);
     expect(codes).toEqual([...codes].sort());
-    expect(body.find((c: { currencyCode: string }) => c.currencyCode === "USD")).toEqual({ currencyCode: "USD", currencyName: "US Dollar", firstDate: "2014-02-01", lastDate: "2026-08-31" });
+    expect(body.find((c: { currencyCode: string }) => c.currencyCode === "USD")).toEqual({ currencyCode: "USD", currencyName: "US Dollar", firstDate: "2014-02-01", lastDate: "2026-08-31", ranges: [{ from: "2014-02-01", to: "2026-08-31" }] });
+    // Gaps are shown, not hidden inside one first..last range (#13).
+    expect(body.find((c: { currencyCode: string }) => c.currencyCode === "LRD").ranges).toEqual([{ from: "2014-02-01", to: "2020-12-31" }, { from: "2023-11-01", to: "2026-08-31" }]);
     expect(body.find((c: { currencyCode: string }) => c.currencyCode === "TRY")).toMatchObject({ firstDate: "2014-01-08" });
+  });
+});
+
+describe("GET /health says whether today is covered (#13)", () => {
+  test("inside the coverage: today covered, nothing behind; after it: how many days, never cached", async () => {
+    const inside = await get(realApp(fixedClock("2024-07-10T23:30:00Z")), "/health"); // 00:30 BST on the 11th
+    expect(inside.body.freshness).toEqual({ newestDate: "2026-08-31", today: "2024-07-11", todayCovered: true, daysBehind: 0 });
+    const after = await get(realApp(fixedClock("2026-11-22T12:00:00Z")), "/health");
+    expect(after.body.freshness).toEqual({ newestDate: "2026-08-31", today: "2026-11-22", todayCovered: false, daysBehind: 83 });
+    expect(after.response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  test("the page says so at the top when today is past the data (filled in by its script from the UK date)", async () => {
+    const { text } = await get(app, "/");
+    expect(text).toContain('<meta name="feed-newest" content="2026-08-31">');
+    expect(text.indexOf('id="stale"')).toBeLessThan(text.indexOf("Look up a rate"));
   });
 });
 

@@ -8,7 +8,7 @@ import { AddressList } from "../src/http/address-list.ts";
 import { BanList } from "../src/http/ban-list.ts";
 import { clientAddress } from "../src/http/client-address.ts";
 import { createApp } from "../src/app/app.ts";
-import { ukDay } from "../src/vat/uk-date.ts";
+import { ukDay } from "../src/lib/uk-date.ts";
 import { fixedClock, realAnswers, realDatabase, tempDir } from "./helpers.ts";
 import { startServer } from "./server-process.ts";
 

@@ -10,7 +10,7 @@ import { prepareAnswers, type Answers } from "../src/app/answers.ts";
 import { createApp, type FetchHandler } from "../src/app/app.ts";
 import type { FeedData } from "../src/data/feed-data.ts";
 import { loadDatabaseFile } from "../src/data/open-bun.ts";
-import type { Clock } from "../src/vat/uk-date.ts";
+import type { Clock } from "../src/lib/uk-date.ts";
 
 export const ROOT = resolve(import.meta.dir, "..");
 export const REAL_UPSTREAM = join(ROOT, "db/upstream");

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ukDate, ukDay, ukMidnight, ukToday } from "../src/vat/uk-date.ts";
+import { ukDate, ukDay, ukMidnight, ukToday } from "../src/lib/uk-date.ts";
 
 const at = (iso: string) => ukDate(new Date(iso));
 

@@ -17,7 +17,7 @@ import { currencyHistory } from "../vat/routes/currency-history.ts";
 import { exchangeRateOnDate } from "../vat/routes/exchange-rate-on-date.ts";
 import { exchangeRateToday } from "../vat/routes/exchange-rate-today.ts";
 import { exchangeRatesOnDate } from "../vat/routes/exchange-rates-on-date.ts";
-import { systemClock, type Clock } from "../vat/uk-date.ts";
+import { systemClock, type Clock } from "../lib/uk-date.ts";
 import { versionsCurrent } from "../versions/routes/current.ts";
 import { versionsDetail } from "../versions/routes/detail.ts";
 import type { Answers } from "./answers.ts";

@@ -2,7 +2,7 @@
 // then rebuild. Exit 0 when everything offered was taken, 2 when something was
 // refused (the rest is applied), 1 when the rebuild failed (nothing changed).
 import { loadConfig } from "../config.ts";
-import { ukDate } from "../vat/uk-date.ts";
+import { ukDate } from "../lib/uk-date.ts";
 import { BuildError } from "./anomalies.ts";
 import { updateSnapshot } from "./hmrc-update.ts";
 import { formatSummary } from "./summary.ts";

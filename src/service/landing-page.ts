@@ -22,6 +22,7 @@ h2 { font-size: 1.25rem; margin: 2rem 0 0.5rem; }
 p, li { max-width: 40rem; }
 a { color: var(--accent); }
 a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible { outline: 3px solid #fd0; outline-offset: 2px; }
+.stale { border-left-color: var(--bad) !important; }
 .notice { border-left: 5px solid var(--accent); padding: 0.5rem 0.75rem; background: color-mix(in srgb, var(--accent) 8%, transparent); }
 form { display: grid; gap: 0.9rem; margin-top: 0.5rem; }
 label { display: block; font-weight: 600; margin-bottom: 0.2rem; }
@@ -61,6 +62,13 @@ const SCRIPT = `
   // Today as it is in the UK (GMT or BST), whatever the visitor's own time zone.
   const parts = Object.fromEntries(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(new Date()).map((p) => [p.type, p.value]));
   dateInput.value = parts.year + "-" + parts.month + "-" + parts.day;
+  // Said at the top, plainly, when the data does not reach today.
+  const newest = document.querySelector('meta[name="feed-newest"]').content;
+  if (dateInput.value > newest) {
+    const stale = document.getElementById("stale");
+    stale.textContent = "Today (" + dateInput.value + " in the UK) has no rate here: this database's newest HMRC rates end on " + newest + ". HMRC publishes each month's rates before the month starts, so this server's data has not been updated since; look up dates up to " + newest + ", or check HMRC's own table for today.";
+    stale.hidden = false;
+  }
 
   fetch(base + "/vat/currencies").then((r) => r.json()).then((list) => {
     select.replaceChildren(...list.map((c) => new Option(c.currencyCode + " — " + c.currencyName, c.currencyCode)));
@@ -171,6 +179,7 @@ export function landingPage({ basePath, coverage, currencies, buildId }: PageFac
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="feed-base" content="${base}">
+<meta name="feed-newest" content="${escapeHtml(coverage.to)}">
 <link rel="icon" href="data:,">
 <title>UK VAT exchange rates — HMRC period rates as JSON</title>
 <style>${STYLE}</style>
@@ -178,6 +187,7 @@ export function landingPage({ basePath, coverage, currencies, buildId }: PageFac
 <body>
 <main>
 <h1>UK VAT exchange rates</h1>
+<p id="stale" class="notice stale" role="alert" hidden></p>
 <p>HMRC's published <strong>period rates</strong> for VAT, by currency and date, for invoices in a foreign currency that must show sterling amounts. Rates are currency units per £1, exactly as HMRC published them: <strong>sterling = amount ÷ rate</strong>.</p>
 <p class="notice"><strong>This is not an official HMRC service.</strong> The rates are republished from HM Revenue &amp; Customs.</p>
 

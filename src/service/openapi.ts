@@ -10,7 +10,7 @@ import { PROBLEMS, ProblemSchema, problemType, type ProblemKind } from "../http/
 import { CurrencyParam, DateParam } from "../vat/params.ts";
 import { CoveredRangeSchema, CurrencyHistorySchema, CurrencyListingSchema, CurrencyListSchema, DailyTableSchema, ExchangeRateSchema, RatePeriodSchema } from "../vat/schemas.ts";
 import { CurrentVersionsSchema, NightlySchema, ReleaseSchema, VersionDetailSchema, VersionDetailsSchema } from "../versions/schemas.ts";
-import { HealthSchema } from "./health.ts";
+import { FreshnessSchema, HealthSchema } from "./health.ts";
 
 /** Named schemas: generated clients get a named type for each. */
 const SCHEMAS = {
@@ -27,6 +27,7 @@ const SCHEMAS = {
   VersionDetail: VersionDetailSchema,
   VersionDetails: VersionDetailsSchema,
   Health: HealthSchema,
+  Freshness: FreshnessSchema,
   Problem: ProblemSchema,
   CurrencyCode: CurrencyParam,
   Date: DateParam,

@@ -3,7 +3,8 @@
 import type { FeedData } from "../data/feed-data.ts";
 import { DATED_RATE } from "../http/caching.ts";
 import { prepareJson, type PreparedBody } from "../http/prepared.ts";
-import { prepareHistories } from "./currency-history.ts";
+import { isoDay } from "../lib/calendar.ts";
+import { coveredRanges, prepareHistories } from "./currency-history.ts";
 import { DailyTables } from "./daily-tables.ts";
 import { RateBook } from "./rate-book.ts";
 import type { CurrencyListing } from "./schemas.ts";
@@ -16,7 +17,11 @@ export interface VatAnswers {
 }
 
 export function prepareVat(data: FeedData): VatAnswers {
-  const list: CurrencyListing[] = data.currencies.map((c) => ({ currencyCode: c.code, currencyName: c.name, firstDate: c.firstDate, lastDate: c.lastDate }));
+  const list: CurrencyListing[] = data.currencies.map((c) => {
+    const { starts, ends } = data.timelines.get(c.code)!;
+    const ranges = coveredRanges(starts, ends).map(({ from, to }) => ({ from: isoDay(from), to: isoDay(to) }));
+    return { currencyCode: c.code, currencyName: c.name, firstDate: c.firstDate, lastDate: c.lastDate, ranges };
+  });
   const rates = RateBook.prepare(data);
   return { rates, tables: DailyTables.prepare(data, rates), histories: prepareHistories(data), currencies: prepareJson(list, data.buildId, DATED_RATE) };
 }

@@ -14,12 +14,21 @@ export const ExchangeRateSchema = v.pipe(
 
 export type ExchangeRate = v.InferOutput<typeof ExchangeRateSchema>;
 
+const isoDate = (description: string, example: string) => v.pipe(v.string(), v.isoDate(), v.description(description), v.examples([example]));
+
+export const CoveredRangeSchema = v.pipe(
+  v.strictObject({ from: isoDate("First day covered", "2014-02-01"), to: isoDate("Last day covered", "2026-08-31") }),
+  v.title("CoveredRange"),
+  v.description("Days covered without a break; the days between two ranges have no rate"),
+);
+
 export const CurrencyListingSchema = v.pipe(
   v.strictObject({
     currencyCode: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/), v.examples(["USD"])),
     currencyName: v.pipe(v.string(), v.minLength(1), v.examples(["US Dollar"])),
     firstDate: v.pipe(v.string(), v.isoDate(), v.description("First day a published rate covers"), v.examples(["2014-02-01"])),
     lastDate: v.pipe(v.string(), v.isoDate(), v.description("Last day a published rate covers"), v.examples(["2026-08-31"])),
+    ranges: v.pipe(v.array(CoveredRangeSchema), v.description("The stretches of days with a rate, in order; HMRC published none for the days between two of them")),
   }),
   v.title("Currency"),
 );
@@ -28,18 +37,10 @@ export const CurrencyListSchema = v.pipe(v.array(CurrencyListingSchema), v.title
 
 export type CurrencyListing = v.InferOutput<typeof CurrencyListingSchema>;
 
-const isoDate = (description: string, example: string) => v.pipe(v.string(), v.isoDate(), v.description(description), v.examples([example]));
-
 export const DailyTableSchema = v.pipe(
   v.array(ExchangeRateSchema),
   v.title("ExchangeRateTable"),
   v.description("The rate of every currency with a period containing the date, sorted by code; currencies without one that day are left out (see /vat/currencies for each one's coverage)"),
-);
-
-export const CoveredRangeSchema = v.pipe(
-  v.strictObject({ from: isoDate("First day covered", "2014-02-01"), to: isoDate("Last day covered", "2026-08-31") }),
-  v.title("CoveredRange"),
-  v.description("Days covered without a break; the days between two ranges have no rate"),
 );
 
 export const RatePeriodSchema = v.pipe(

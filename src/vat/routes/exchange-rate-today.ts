@@ -5,7 +5,7 @@ import { Problem } from "../../http/problem.ts";
 import { dayNumber } from "../../lib/calendar.ts";
 import type { VatContext } from "../feed.ts";
 import { missingRate, parseCurrency } from "../rate-query.ts";
-import { ukToday } from "../uk-date.ts";
+import { ukToday } from "../../lib/uk-date.ts";
 
 /** GET /vat/exchange-rate/:currency — the rate in force today, as the date is in the UK; cacheable until UK midnight. */
 export const exchangeRateToday: Handler<VatContext> = ({ params }, { vat, clock }) => {

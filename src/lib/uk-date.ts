@@ -1,7 +1,7 @@
 // "Today" for a UK VAT return is the civil date in the UK, which is GMT in
 // winter and BST (UTC+1) in summer: between 23:00 and 00:00 UTC in summer the
 // UK is already on the next day. The time zone rules come from Intl (ICU).
-import { nextDay, type IsoDate } from "../lib/calendar.ts";
+import { nextDay, type IsoDate } from "./calendar.ts";
 
 // Made on first use: ICU's time-zone data is loaded only by a server that is asked for today.
 let ukCalendar: Intl.DateTimeFormat | undefined;
