@@ -104,7 +104,7 @@ test("db:update against a loopback HMRC: the new month is served by a server tha
     });
     const code = await update.exited;
     const out = await new Response(update.stdout).text();
-    expect(code).toBe(2); // something was refused; the rest applied
+    expect(code).toBe(3); // something was refused (the rest applied), and the data still does not reach the month it must
     expect(out).toContain("new months      monthly_csv_2026-09.csv");
     expect(out).toMatch(/REFUSED monthly_csv_2026-10\.csv: monthly_csv_2026-10\.csv:\d+: rate "" is not a decimal number/);
     expect(await until(async () => (await rateOn(server.origin, "/vat/exchange-rate/usd/2026-09-15")) === 200)).toBe(true);

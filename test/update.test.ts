@@ -3,7 +3,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildDatabase } from "../src/build/build-database.ts";
-import { addMonths, updateSnapshot, type UpdateOptions } from "../src/build/hmrc-update.ts";
+import { addMonths, publicationDay, requiredMonth, updateSnapshot, type UpdateOptions } from "../src/build/hmrc-update.ts";
 import { buildOptions, ROOT, tempDir } from "./helpers.ts";
 import { fakeHmrc, fakeRegistry, registryAsExported, syntheticMonth, upstreamCopy } from "./upstream-fakes.ts";
 
@@ -35,7 +35,7 @@ test("addMonths crosses years", () => {
 });
 
 describe("db:update", () => {
-  test("takes a new month, stops quietly at the first unpublished one, and rebuilds", async () => {
+  test("finds a new month through HMRC's listing, fetches it at its unpadded path, stops at the first unlisted one, and rebuilds", async () => {
     const { upstream, databasePath, options, hmrc } = setUp({ "monthly_csv_2026-09.csv": syntheticMonth("2026-09", "1.3333") });
     const result = await updateSnapshot(options);
     expect(result.added).toEqual(["monthly_csv_2026-09.csv"]);
@@ -43,8 +43,12 @@ describe("db:update", () => {
     expect(result.build?.coverage.to).toBe("2026-09-30");
     expect(usdOn(databasePath, "2026-09-01")).toEqual({ rate: "1.3333" });
     expect(existsSync(join(upstream, "hmrc/monthly_csv_2026-09.csv"))).toBe(true);
-    expect(hmrc.hits.get("monthly_csv_2026-10.csv")).toBe(1);
-    expect(hmrc.hits.has("monthly_csv_2026-11.csv")).toBe(false);
+    expect(hmrc.hits.get("listing")).toBe(1);
+    expect(hmrc.hits.get("listing2026")).toBe(1);
+    expect(hmrc.hits.get("monthly_csv_2026-9.csv")).toBe(1); // HMRC's name, not ours
+    expect(hmrc.hits.has("monthly_csv_2026-09.csv")).toBe(false);
+    expect(hmrc.hits.has("monthly_csv_2026-10.csv")).toBe(false); // not listed: not asked for
+    expect(result.newestMonth).toBe("2026-09");
     expect(readdirSync(join(upstream, "..")).filter((n) => n.includes(".staged-"))).toEqual([]);
   });
 
@@ -93,8 +97,8 @@ describe("db:update", () => {
 
     const failing = setUp({ "monthly_csv_2026-09.csv": () => new Response("boom", { status: 503 }) });
     const failingResult = await updateSnapshot(failing.options);
-    expect(failingResult.rejected[0]).toEqual({ file: "monthly_csv_2026-09.csv", reason: "HMRC answered HTTP 503" });
-    expect(failing.hmrc.hits.get("monthly_csv_2026-09.csv")).toBe(2);
+    expect(failingResult.rejected[0]).toEqual({ file: "monthly_csv_2026-09.csv", reason: `HMRC answered HTTP 503 at ${failing.hmrc.url}/api/v2/exchange_rates/files/monthly_csv_2026-9.csv` });
+    expect(failing.hmrc.hits.get("monthly_csv_2026-9.csv")).toBe(2);
     expect(Buffer.compare(readFileSync(failing.databasePath), failing.before)).toBe(0);
   });
 
@@ -106,4 +110,64 @@ describe("db:update", () => {
     const row = new Database(databasePath, { readonly: true }).query("SELECT release_version, nightly_version FROM versions WHERE software = 'Buttons'").get();
     expect(row).toEqual({ release_version: "9.1.0", nightly_version: "9.2.0-dev" });
   });
+
+  test("without the listing, each month is asked for at its canonical unpadded name, and the update says so", async () => {
+    const lines: string[] = [];
+    const { options, hmrc } = setUp({ "monthly_csv_2026-09.csv": syntheticMonth("2026-09", "1.3333") });
+    hmrc.stop();
+    const down = fakeHmrc({ "monthly_csv_2026-09.csv": syntheticMonth("2026-09", "1.3333") }, { listing: false });
+    stops.push(down.stop);
+    const result = await updateSnapshot({ ...options, hmrcBaseUrl: down.url, say: (line) => lines.push(line) });
+    expect(result.added).toEqual(["monthly_csv_2026-09.csv"]);
+    expect(lines.some((l) => l.startsWith("HMRC's listing is unavailable") && l.includes("HTTP 503"))).toBe(true);
+    expect(down.hits.get("monthly_csv_2026-9.csv")).toBe(1);
+    expect(down.hits.get("monthly_csv_2026-10.csv")).toBe(1); // the probe that found the first unpublished month
+  });
+
+  test("an oversized answer is refused within the cap, without reading it all", async () => {
+    let sent = 0;
+    const endless = () =>
+      new Response(
+        new ReadableStream({
+          pull(controller) {
+            if (sent > 200 * 1024 * 1024) return controller.close();
+            sent += 64 * 1024;
+            controller.enqueue(new Uint8Array(64 * 1024).fill(65));
+          },
+        }),
+      );
+    const { options, databasePath, before } = setUp({ "monthly_csv_2026-09.csv": endless });
+    const result = await updateSnapshot(options);
+    expect(result.rejected[0]!.reason).toMatch(/sent more than 5242880 bytes; a monthly file is about 10 KB$/);
+    expect(sent).toBeLessThan(16 * 1024 * 1024);
+    expect(Buffer.compare(readFileSync(databasePath), before)).toBe(0);
+  });
+});
+
+describe("db:update says when the data is behind the calendar (#13)", () => {
+  test("HMRC publishes on the penultimate Thursday: before it this month is due, after it next month", () => {
+    expect([publicationDay("2026-11"), publicationDay("2026-04"), publicationDay("2027-01")]).toEqual(["2026-11-19", "2026-04-23", "2027-01-21"]);
+    expect([requiredMonth("2026-11-19"), requiredMonth("2026-11-20"), requiredMonth("2026-12-31")]).toEqual(["2026-11", "2026-12", "2027-01"]);
+  });
+
+  test("exit 3 naming the missing months and the URLs asked when HMRC (or HMRC_BASE_URL) gives nothing new; 0 once current", async () => {
+    const { hmrc, upstream, databasePath } = setUp({});
+    const registry = registryAsExported();
+    stops.push(registry.stop);
+    const run = async (today: string, base: string) => {
+      const proc = Bun.spawn(["bun", "src/build/update-cli.ts"], {
+        cwd: ROOT,
+        env: { ...process.env, UPSTREAM_DIR: upstream, DATABASE_PATH: databasePath, HMRC_BASE_URL: base, NPM_REGISTRY_URL: registry.url, UPDATE_TODAY: today },
+        stdout: "pipe",
+        stderr: "pipe",
+      });
+      return { code: await proc.exited, out: await new Response(proc.stdout).text() };
+    };
+    const behind = await run("2026-11-22", hmrc.url);
+    expect(behind.code).toBe(3);
+    expect(behind.out).toContain("BEHIND: on 2026-11-22 the data must reach 2026-12 but ends with 2026-08; missing 2026-09, 2026-10, 2026-11, 2026-12.");
+    expect(behind.out).toContain(`Asked: ${hmrc.url}/api/v2/exchange_rates/period_lists?filter[type]=monthly`);
+    const current = await run("2026-08-10", hmrc.url);
+    expect(current.code).toBe(0);
+  }, 20_000);
 });

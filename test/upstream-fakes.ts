@@ -1,6 +1,7 @@
 // Loopback stand-ins for HMRC's Trade Tariff service and the npm registry.
 import { cpSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { hmrcName } from "../src/build/hmrc-files.ts";
 import { SUITE } from "../src/build/npm-versions.ts";
 import { readVersions } from "../src/build/versions-source.ts";
 import { REAL_UPSTREAM, tempDir } from "./helpers.ts";
@@ -29,16 +30,36 @@ export function syntheticMonth(month: string, usdRate: string): string {
 
 type Answer = string | Response | (() => Response | Promise<Response>);
 
-/** A loopback HMRC serving `files` (monthly file name → answer); anything else is a 404. */
-export function fakeHmrc(files: Record<string, Answer>) {
+/**
+ * A loopback HMRC that behaves like the Trade Tariff service: a JSON:API
+ * listing of years and of each year's files, and each file only at its listed,
+ * unpadded path (monthly_csv_2026-9.csv); a padded name is a 404, as is
+ * anything else. `files` is keyed by our snapshot's (padded) names.
+ * `listing: false` makes the listing fail, as when the service is down.
+ */
+export function fakeHmrc(files: Record<string, Answer>, { listing = true } = {}) {
   const hits = new Map<string, number>();
+  const byPath = new Map(Object.entries(files).map(([name, answer]) => [`/api/v2/exchange_rates/files/${hmrcName(name.slice(12, 19))}`, answer]));
+  const years = [...new Set(Object.keys(files).map((n) => Number(n.slice(12, 16))))];
   const server = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
     async fetch(request): Promise<Response> {
-      const name = new URL(request.url).pathname.replace("/api/v2/exchange_rates/files/", "");
+      const url = new URL(request.url);
+      const name = url.pathname.startsWith("/api/v2/exchange_rates/period_lists") ? `listing${url.searchParams.get("year") ?? ""}` : url.pathname.replace("/api/v2/exchange_rates/files/", "");
       hits.set(name, (hits.get(name) ?? 0) + 1);
-      const answer = files[name];
+      if (name.startsWith("listing")) {
+        if (!listing) return new Response("Service Unavailable", { status: 503 });
+        if (url.searchParams.get("filter[type]") !== "monthly") return Response.json({ errors: [{ status: "400" }] }, { status: 400 });
+        const year = url.searchParams.get("year");
+        if (!year) return Response.json({ data: { id: "monthly", type: "period_list", relationships: { exchange_rate_years: { data: [2025, ...years].map((y) => ({ id: String(y), type: "exchange_rate_year" })) } } } });
+        const included = [...byPath.keys()].filter((path) => path.includes(`monthly_csv_${year}-`)).flatMap((path) => [
+          { id: path, type: "exchange_rate_file", attributes: { file_path: path, format: "csv", file_size: 10_000, publication_date: "2026-10-22T00:00:00.000Z" } },
+          { id: `${path}.xml`, type: "exchange_rate_file", attributes: { file_path: path.replace(".csv", ".xml"), format: "xml", file_size: 20_000, publication_date: "2026-10-22T00:00:00.000Z" } },
+        ]);
+        return Response.json({ data: [], included });
+      }
+      const answer = byPath.get(url.pathname);
       if (answer === undefined) return new Response("Not Found", { status: 404 });
       if (typeof answer === "string") return new Response(answer, { headers: { "content-type": "text/csv" } });
       return typeof answer === "function" ? answer() : (answer.clone() as Response);

@@ -1,12 +1,14 @@
 // `bun run db:update`: brings the upstream snapshot up to date from HMRC and
-// npm, then rebuilds. Every download is validated with the build's own row
+// npm, then rebuilds. HMRC's files are found through its listing
+// (hmrc-files.ts), or at their canonical names when the listing is down. Every download is validated with the build's own row
 // schemas before it is accepted; the rebuild runs on a staged copy of the
 // snapshot, so when it fails neither the snapshot nor the database changes.
 import { cpSync, existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AnomalyLog, BuildError } from "./anomalies.ts";
 import { buildDatabase, type BuildOptions, type BuildReport } from "./build-database.ts";
-import { fetchWithRetry, DEFAULT_POLICY, type FetchPolicy } from "./http-fetch.ts";
+import { canonicalUrl, listMonthlyFiles, snapshotName } from "./hmrc-files.ts";
+import { fetchWithRetry, readCapped, DEFAULT_POLICY, type FetchPolicy } from "./http-fetch.ts";
 import { importRates } from "./import-rates.ts";
 import { parseSource, sha256 } from "./sources.ts";
 import { fetchSuiteVersions, versionsCsv } from "./versions-update.ts";
@@ -26,9 +28,27 @@ export interface UpdateResult {
   rejected: { file: string; reason: string }[];
   versionsChanged: boolean;
   build?: BuildReport;
+  /** The newest month the snapshot has after the update (YYYY-MM). */
+  newestMonth: string;
+  /** Every URL asked of HMRC, for a message when the data is still behind. */
+  asked: string[];
 }
 
-export const monthlyName = (month: string) => `monthly_csv_${month}.csv`;
+export const monthlyName = snapshotName;
+
+/** HMRC publishes next month's rates on the penultimate Thursday of each month. */
+export function publicationDay(month: string): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0));
+  const lastThursday = last.getUTCDate() - ((last.getUTCDay() - 4 + 7) % 7);
+  return `${month}-${String(lastThursday - 7).padStart(2, "0")}`;
+}
+
+/** The newest month the data must reach on `today` (UK): this month, or next month once HMRC's publication day has passed. */
+export function requiredMonth(today: string): string {
+  const month = today.slice(0, 7);
+  return today > publicationDay(month) ? addMonths(month, 1) : month;
+}
 
 export function addMonths(month: string, n: number): string {
   const [y, m] = month.split("-").map(Number) as [number, number];
@@ -44,16 +64,30 @@ export async function updateSnapshot(options: UpdateOptions): Promise<UpdateResu
   const latest = [...have].sort().at(-1)?.slice(12, 19);
   if (!latest) throw new BuildError(hmrcDir, undefined, "no monthly files in the snapshot to update from");
 
-  const result: UpdateResult = { added: [], replaced: [], rejected: [], versionsChanged: false };
+  const result: UpdateResult = { added: [], replaced: [], rejected: [], versionsChanged: false, newestMonth: latest, asked: [] };
   const accepted = new Map<string, Uint8Array>();
   const thisMonth = options.today.slice(0, 7);
   const nextMonth = addMonths(thisMonth, 1);
+
+  const listing = await listMonthlyFiles(options.hmrcBaseUrl, Math.min(Number(latest.slice(0, 4)), Number(thisMonth.slice(0, 4))), policy);
+  result.asked.push(...listing.asked);
+  if (listing.kind === "unavailable") say(`HMRC's listing is unavailable (${listing.reason}); asking for each month at its canonical name instead`);
+  /** Where a month's file is: as listed; without the listing, at the canonical name (a 404 there means not published). */
+  const download = async (month: string): Promise<Download> => {
+    if (listing.kind === "listed" && !listing.urls.has(month)) {
+      say(`${monthlyName(month)}: not in HMRC's listing yet`);
+      return { kind: "not-published" };
+    }
+    const url = listing.kind === "listed" ? listing.urls.get(month)! : canonicalUrl(options.hmrcBaseUrl, month);
+    result.asked.push(url);
+    return fetchFile(url, monthlyName(month), policy, say);
+  };
 
   // HMRC occasionally replaces a published file: look at this month and next again.
   for (const month of [thisMonth, nextMonth]) {
     const name = monthlyName(month);
     if (!have.has(name)) continue;
-    const fetched = await download(options.hmrcBaseUrl, month, policy, say);
+    const fetched = await download(month);
     if (fetched.kind !== "file") continue;
     if (sha256(fetched.bytes) === sha256(readFileSync(join(hmrcDir, name)))) {
       say(`${name}: unchanged`);
@@ -73,7 +107,7 @@ export async function updateSnapshot(options: UpdateOptions): Promise<UpdateResu
   // Then every month after the snapshot's newest, until HMRC has no more.
   for (let month = addMonths(latest, 1); month <= nextMonth; month = addMonths(month, 1)) {
     const name = monthlyName(month);
-    const fetched = await download(options.hmrcBaseUrl, month, policy, say);
+    const fetched = await download(month);
     if (fetched.kind === "not-published") break;
     if (fetched.kind === "failed") {
       result.rejected.push({ file: name, reason: fetched.reason });
@@ -89,6 +123,7 @@ export async function updateSnapshot(options: UpdateOptions): Promise<UpdateResu
     result.added.push(name);
     say(`${name}: new`);
   }
+  if (result.added.length) result.newestMonth = result.added.at(-1)!.slice(12, 19);
 
   const versionsPath = join(options.upstreamDir, "versions.csv");
   let versions: string | undefined;
@@ -120,23 +155,24 @@ export async function updateSnapshot(options: UpdateOptions): Promise<UpdateResu
 
 type Download = { kind: "file"; bytes: Uint8Array } | { kind: "not-published" } | { kind: "failed"; reason: string };
 
-async function download(base: string, month: string, policy: FetchPolicy, say: (line: string) => void): Promise<Download> {
-  const url = `${base.replace(/\/+$/, "")}/api/v2/exchange_rates/files/${monthlyName(month)}`;
+async function fetchFile(url: string, name: string, policy: FetchPolicy, say: (line: string) => void): Promise<Download> {
   say(`GET ${url}`);
   try {
     const response = await fetchWithRetry(url, {}, policy);
     if (response.status === 404) {
       await response.body?.cancel();
-      say(`${monthlyName(month)}: not published yet`);
+      say(`${name}: not published yet`);
       return { kind: "not-published" };
     }
     if (!response.ok) {
       await response.body?.cancel();
-      return { kind: "failed", reason: `HMRC answered HTTP ${response.status}` };
+      return { kind: "failed", reason: `HMRC answered HTTP ${response.status} at ${url}` };
     }
-    return { kind: "file", bytes: new Uint8Array(await response.arrayBuffer()) };
+    const read = await readCapped(response);
+    if (read.kind === "too-large") return { kind: "failed", reason: `${url} sent more than ${read.limit} bytes; a monthly file is about 10 KB` };
+    return { kind: "file", bytes: read.bytes };
   } catch (e) {
-    say(`${monthlyName(month)}: download failed: ${(e as Error).message}`);
+    say(`${name}: download failed: ${(e as Error).message}`);
     return { kind: "failed", reason: (e as Error).message };
   }
 }

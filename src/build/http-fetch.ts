@@ -24,3 +24,31 @@ export async function fetchWithRetry(url: string, init: RequestInit = {}, policy
   }
   throw new Error(`${url}: gave up after ${policy.attempts} attempts: ${(lastError as Error)?.message ?? lastError}`);
 }
+
+/** HMRC's monthly files are about 10 KB; anything past this is not one, and is not read further. */
+export const MAX_DOWNLOAD_BYTES = 5 * 1024 * 1024;
+
+export type CappedRead = { kind: "read"; bytes: Uint8Array } | { kind: "too-large"; limit: number };
+
+/** Reads a body as it streams, stopping (and cancelling) once it passes `limit` bytes: memory stays bounded whatever is sent. */
+export async function readCapped(response: Response, limit = MAX_DOWNLOAD_BYTES): Promise<CappedRead> {
+  const declared = Number(response.headers.get("content-length") ?? NaN);
+  if (declared > limit) {
+    await response.body?.cancel();
+    return { kind: "too-large", limit };
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of response.body ?? []) {
+    total += chunk.byteLength;
+    if (total > limit) {
+      await response.body?.cancel().catch(() => {});
+      return { kind: "too-large", limit };
+    }
+    chunks.push(chunk);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) bytes.set(chunk, (at += chunk.byteLength) - chunk.byteLength);
+  return { kind: "read", bytes };
+}

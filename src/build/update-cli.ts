@@ -1,20 +1,26 @@
 // `bun run db:update`: fetch what HMRC and npm published since the snapshot,
-// then rebuild. Exit 0 when everything offered was taken, 2 when something was
-// refused (the rest is applied), 1 when the rebuild failed (nothing changed).
+// then rebuild. Exit codes, for cron and monitors:
+//   0  the data reaches the month it must (this UK month, or next month once
+//      HMRC's publication day has passed), and nothing was refused;
+//   1  the rebuild failed: snapshot and database unchanged;
+//   2  something was refused (named); the rest was applied;
+//   3  the data still does not reach the month it must: the missing months and
+//      the URLs asked are printed (HMRC late, or a wrong HMRC_BASE_URL).
 import { loadConfig } from "../config.ts";
 import { ukDate } from "../lib/uk-date.ts";
 import { BuildError } from "./anomalies.ts";
-import { updateSnapshot } from "./hmrc-update.ts";
+import { addMonths, requiredMonth, updateSnapshot } from "./hmrc-update.ts";
 import { formatSummary } from "./summary.ts";
 
 const config = loadConfig();
 const started = performance.now();
+const today = process.env.UPDATE_TODAY || ukDate(new Date());
 try {
   const result = await updateSnapshot({
     ...config,
     hmrcBaseUrl: process.env.HMRC_BASE_URL || "https://www.trade-tariff.service.gov.uk",
     npmRegistryUrl: process.env.NPM_REGISTRY_URL || "https://registry.npmjs.org",
-    today: ukDate(new Date()),
+    today,
     say: (line) => console.log(`  ${line}`),
   });
   console.log("db:update summary:");
@@ -24,6 +30,13 @@ try {
   for (const r of result.rejected) console.log(`  REFUSED ${r.file}: ${r.reason}`);
   if (result.build) console.log(formatSummary(result.build, config.databasePath, (performance.now() - started) / 1000));
   else console.log("  nothing new: database unchanged");
+  const required = requiredMonth(today);
+  if (result.newestMonth < required) {
+    const missing: string[] = [];
+    for (let m = addMonths(result.newestMonth, 1); m <= required; m = addMonths(m, 1)) missing.push(m);
+    console.log(`  BEHIND: on ${today} the data must reach ${required} but ends with ${result.newestMonth}; missing ${missing.join(", ")}. Asked: ${result.asked.join(" ")}`);
+    process.exit(3);
+  }
   process.exit(result.rejected.length > 0 ? 2 : 0);
 } catch (e) {
   if (!(e instanceof BuildError)) throw e;
