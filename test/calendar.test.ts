@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { fromHmrcDate, isCalendarDate, nextDay } from "../src/lib/calendar.ts";
+import { dayNumber, fromHmrcDate, isCalendarDate, isoDay, nextDay } from "../src/lib/calendar.ts";
 
 describe("isCalendarDate", () => {
   test("accepts real days, leap days included", () => {
@@ -32,4 +32,13 @@ test("nextDay crosses month, year and leap-day boundaries", () => {
   expect(nextDay("2024-02-28")).toBe("2024-02-29");
   expect(nextDay("2023-02-28")).toBe("2023-03-01");
   expect(nextDay("2025-12-31")).toBe("2026-01-01");
+});
+
+test("dayNumber and isoDay are each other's inverse on every day from 1970 to 2199", () => {
+  const wrong: string[] = [];
+  for (let day = 0; day <= dayNumber("2199-12-31"); day++) {
+    const date = isoDay(day);
+    if (dayNumber(date) !== day || Date.parse(`${date}T00:00:00Z`) !== day * 86_400_000) wrong.push(date);
+  }
+  expect(wrong).toEqual([]);
 });

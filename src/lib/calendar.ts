@@ -3,15 +3,22 @@
 
 export type IsoDate = string;
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The number written in `s` from `from` to `to`, which the caller has checked are digits. Every request reads a date: no substrings made. */
+function digits(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) n = n * 10 + s.charCodeAt(i) - 48;
+  return n;
+}
 
 /** True only for a real day of the Gregorian calendar: 2025-02-30 is not one. */
 export function isCalendarDate(value: string): boolean {
-  const m = ISO_DATE.exec(value);
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (!ISO_DATE.test(value)) return false;
+  const month = digits(value, 5, 7);
+  const day = digits(value, 8, 10);
   if (month < 1 || month > 12 || day < 1) return false;
-  return day <= daysInMonth(year, month);
+  return day <= daysInMonth(digits(value, 0, 4), month);
 }
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -32,7 +39,7 @@ export function fromHmrcDate(value: string): IsoDate | undefined {
 export const DAY_MS = 86_400_000;
 
 /** Days since 1970-01-01: what packed tables store instead of date strings. */
-export const dayNumber = (date: IsoDate): number => Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / DAY_MS;
+export const dayNumber = (date: IsoDate): number => Date.UTC(digits(date, 0, 4), digits(date, 5, 7) - 1, digits(date, 8, 10)) / DAY_MS;
 export const isoDay = (day: number): IsoDate => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** The day after `date`. */
