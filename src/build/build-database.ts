@@ -5,6 +5,9 @@ import { currencyName } from "../vat/currency-name.ts";
 import { packTimeline } from "../data/packed-timeline.ts";
 import { etagFor } from "../http/etag.ts";
 import { isoDay } from "../lib/calendar.ts";
+import type { Timeline } from "../data/feed-data.ts";
+import { historyAnswers } from "../vat/currency-history.ts";
+import { tableAnswers } from "../vat/daily-tables.ts";
 import { timelineColumns } from "../vat/period.ts";
 import type { ExchangeRate } from "../vat/schemas.ts";
 import { AnomalyLog } from "./anomalies.ts";
@@ -63,9 +66,14 @@ export function buildDatabase(options: BuildOptions, now: Date = buildTime()): B
     log,
   };
 
+  // The answers made of many rates are made here, once, from the same timelines a server reads.
+  const served = timelinesOf(imported.rates, currencies, buildId);
+  const answers = { buildId, currencies: [...currencies].sort((a, b) => (a.code < b.code ? -1 : 1)), timelines: served.byCode };
   writeDatabase(options.databasePath, options.migrationsDir, {
     rates: imported.rates,
-    timelines: timelinesOf(imported.rates, currencies, buildId),
+    timelines: served.rows,
+    dayTables: tableAnswers(answers),
+    histories: historyAnswers(answers),
     currencies,
     versions: versions.rows,
     anomalies: log.entries,
@@ -95,15 +103,19 @@ export function buildDatabase(options: BuildOptions, now: Date = buildTime()): B
  */
 function timelinesOf(rates: readonly ImportedRate[], currencies: readonly { code: string; name: string }[], buildId: string) {
   const names = new Map(currencies.map((c) => [c.code, c.name]));
-  return [...Map.groupBy(rates, (r) => r.currencyCode)].map(([currencyCode, periods]) => {
+  const byCode = new Map<string, Timeline>();
+  const rows = [...Map.groupBy(rates, (r) => r.currencyCode)].map(([currencyCode, periods]) => {
     const columns = timelineColumns(periods);
     const bodies = columns.rates.map((rate, i) => {
       const body: ExchangeRate = { currencyCode, currencyName: names.get(currencyCode)!, effectiveFrom: isoDay(columns.starts[i]!), rate: Number(rate) };
       return JSON.stringify(body);
     });
-    const packed = packTimeline({ ...columns, bodies, etags: bodies.map((body) => etagFor(buildId, body)) });
+    const timeline = { ...columns, bodies, etags: bodies.map((body) => etagFor(buildId, body)) };
+    byCode.set(currencyCode, timeline);
+    const packed = packTimeline(timeline);
     return { currencyCode, ...packed, periods: Buffer.from(packed.periods) };
   });
+  return { rows, byCode };
 }
 
 /** Now, or SOURCE_DATE_EPOCH (seconds) for a byte-identical rebuild. */

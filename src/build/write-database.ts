@@ -13,6 +13,8 @@ import { BuildError } from "./anomalies.ts";
 export interface DatabaseContent {
   rates: (typeof schema.rates.$inferInsert)[];
   timelines: (typeof schema.timelines.$inferInsert)[];
+  dayTables: (typeof schema.dayTables.$inferInsert)[];
+  histories: (typeof schema.histories.$inferInsert)[];
   currencies: (typeof schema.currencies.$inferInsert)[];
   versions: (typeof schema.versions.$inferInsert)[];
   buildInfo: Record<string, string>;
@@ -38,6 +40,8 @@ export function writeDatabase(path: string, migrationsFolder: string, content: D
       db.transaction((tx) => {
         insertAll(tx, schema.rates, content.rates);
         insertAll(tx, schema.timelines, content.timelines);
+        insertAll(tx, schema.dayTables, content.dayTables);
+        insertAll(tx, schema.histories, content.histories);
         insertAll(tx, schema.currencies, content.currencies);
         insertAll(tx, schema.anomalies, content.anomalies);
         insertAll(tx, schema.versions, content.versions);

@@ -8,7 +8,7 @@ import { statSync } from "node:fs";
 import * as v from "valibot";
 import { dayNumber, isCalendarDate, isoDay } from "../lib/calendar.ts";
 import { unpackTimeline, type PeriodAnswers, type TimelineColumns } from "./packed-timeline.ts";
-import { buildInfo, currencies, SCHEMA_VERSION, timelines, versions } from "./schema.ts";
+import { buildInfo, currencies, dayTables, histories, SCHEMA_VERSION, timelines, versions } from "./schema.ts";
 
 // Any synchronous drizzle SQLite database: the schema is not needed to read.
 export type FeedDb = BaseSQLiteDatabase<"sync", any>;
@@ -35,6 +35,13 @@ export interface VersionRecord {
 
 export type Timeline = TimelineColumns & PeriodAnswers;
 
+/** An answer the build made whole: the body as sent, its ETag and its length in bytes. */
+export interface StoredAnswer {
+  body: string;
+  etag: string;
+  bytes: number;
+}
+
 export interface FeedData {
   buildId: string;
   builtAt: string;
@@ -45,10 +52,14 @@ export interface FeedData {
   timelines: Map<string, Timeline>;
   /** In the export's order: DataTables, then its extensions. */
   versions: VersionRecord[];
+  /** Each stretch of days' table of every currency's rate: first days ascending, and the answers (body "" where none). */
+  dayTables: { starts: Int32Array; answers: StoredAnswer[] };
+  /** Each currency's history, by code. */
+  histories: Map<string, StoredAnswer>;
 }
 
 /** What readFeedData reads: the tables whose integrity a server depends on. */
-export const SERVED_TABLES = ["build_info", "currencies", "versions", "timelines"] as const;
+export const SERVED_TABLES = ["build_info", "currencies", "versions", "timelines", "day_tables", "histories"] as const;
 
 const IsoDate = v.pipe(v.string(), v.check(isCalendarDate, "not a calendar date"));
 const Code = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "not three capital letters"));
@@ -70,6 +81,10 @@ const CurrencyRow = v.pipe(
 );
 
 const VersionRow = v.object({ software: v.pipe(v.string(), v.minLength(1)), releaseVersion: Release, releaseDate: UtcInstant, nightlyVersion: AnyVersion, nightlyDate: UtcInstant });
+
+const Answer = { body: v.string(), etag: v.string(), bytes: v.pipe(v.number(), v.integer(), v.minValue(0)) };
+const DayTableRow = v.object({ startsOn: v.pipe(v.number(), v.integer()), ...Answer });
+const HistoryRow = v.object({ currencyCode: Code, ...Answer });
 
 const TimelineRow = v.object({ currencyCode: Code, periods: v.instance(Uint8Array), rates: v.string(), bodies: v.string(), etags: v.string() });
 
@@ -120,6 +135,8 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
         .orderBy(sql`rowid`)
         .all(),
       timelines: db.select().from(timelines).all(),
+      dayTables: db.select().from(dayTables).orderBy(dayTables.startsOn).all(),
+      histories: db.select().from(histories).all(),
     };
   } catch (e) {
     return fail(`is not a feed database (${(e as Error).message})`);
@@ -161,6 +178,24 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
   }
   if (byCode.size !== currencyList.length) fail("has timelines for currencies it does not list");
 
+  /** An answer of this build: its ETag, a JSON body that opens and closes as it should, a length no shorter than its text. */
+  const answerProblem = ({ body, etag, bytes }: StoredAnswer, open: string, close: string) =>
+    !etag.startsWith(etagPrefix) ? "an ETag of another build" : body[0] !== open || body.at(-1) !== close ? "no JSON answer" : bytes < body.length ? "a wrong length" : undefined;
+  const tableRows = raw.dayTables.map((r) => checked(DayTableRow, r, `day_tables row ${r.startsOn}`));
+  if (tableRows.length === 0) fail("has no day tables");
+  tableRows.forEach((row, i) => {
+    const problem = row.body === "" ? undefined : answerProblem(row, "[", "]");
+    if (problem || (i > 0 && row.startsOn <= tableRows[i - 1]!.startsOn)) fail(`has a bad day table from ${isoDay(row.startsOn)}: ${problem ?? "out of order"}`);
+  });
+  const historyByCode = new Map<string, StoredAnswer>();
+  for (const r of raw.histories) {
+    const { currencyCode, ...answer } = checked(HistoryRow, r, `histories row ${r.currencyCode}`);
+    const problem = answerProblem(answer, "{", "}") ?? (byCode.has(currencyCode) ? undefined : "a currency it does not list");
+    if (problem) fail(`has a bad history for ${currencyCode}: ${problem}`);
+    historyByCode.set(currencyCode, answer);
+  }
+  if (historyByCode.size !== currencyList.length) fail("has no history for some currencies");
+
   return {
     buildId: info.build_id,
     builtAt: info.built_at,
@@ -168,6 +203,8 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
     currencies: currencyList,
     timelines: byCode,
     versions: versionList,
+    dayTables: { starts: Int32Array.from(tableRows, (r) => r.startsOn), answers: tableRows.map(({ body, etag, bytes }) => ({ body, etag, bytes })) },
+    histories: historyByCode,
   };
 }
 

@@ -3,7 +3,7 @@
 import { blob, primaryKey, sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
 
 /** Bumped with every migration; the server refuses a file built for another version. */
-export const SCHEMA_VERSION = "3";
+export const SCHEMA_VERSION = "4";
 
 /** One row per currency per period HMRC published (monthly, or a weekly amendment). */
 export const rates = sqliteTable(
@@ -35,6 +35,27 @@ export const timelines = sqliteTable("timelines", {
   bodies: text("bodies").notNull(),
   /** Each body's strong ETag, space-separated. */
   etags: text("etags").notNull(),
+});
+
+/**
+ * Every currency's rate on a day, as one answer per stretch of days between
+ * period boundaries (vat/daily-tables.ts): the stretch's first day (days since
+ * 1970-01-01), the JSON array as sent ("" where no currency has a rate), its
+ * ETag and its length in bytes. Built here so a server does no work for them.
+ */
+export const dayTables = sqliteTable("day_tables", {
+  startsOn: integer("starts_on").primaryKey(),
+  body: text("body").notNull(),
+  etag: text("etag").notNull(),
+  bytes: integer("bytes").notNull(),
+});
+
+/** Each currency's history answer as sent (vat/currency-history.ts), with its ETag and length in bytes. */
+export const histories = sqliteTable("histories", {
+  currencyCode: text("currency_code").primaryKey(),
+  body: text("body").notNull(),
+  etag: text("etag").notNull(),
+  bytes: integer("bytes").notNull(),
 });
 
 export const currencies = sqliteTable("currencies", {

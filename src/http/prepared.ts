@@ -29,19 +29,8 @@ export function byteLength(text: string): number {
   return utf8.encode(text).byteLength;
 }
 
-/**
- * For answers assembled from parts whose sizes and tags are known, so a start
- * need not encode and hash every byte again: `identity`, what the ETag is
- * worked out from (anything that differs whenever the body does within one
- * build; the build id prefixes every tag), and `bytes`, the UTF-8 length.
- */
-export interface Known {
-  identity?: string;
-  bytes?: number;
-}
-
-export function prepareText(text: string, buildId: string, headers: Headers, { identity = text, bytes }: Known = {}): PreparedBody {
-  return { text, etag: etagFor(buildId, identity), length: String(bytes ?? byteLength(text)), headers };
+export function prepareText(text: string, buildId: string, headers: Headers): PreparedBody {
+  return { text, etag: etagFor(buildId, text), length: String(byteLength(text)), headers };
 }
 
 export function prepareJson(body: unknown, buildId: string, cacheControl: string): PreparedBody {

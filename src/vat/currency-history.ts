@@ -1,16 +1,12 @@
-// One currency's whole story, prepared when a database opens: its name, the
-// ranges its periods cover (with the gaps between them) and every period as
-// HMRC published it, in the period rule's order.
-import type { FeedData } from "../data/feed-data.ts";
+// One currency's whole story: its name, the ranges its periods cover (with
+// the gaps between them) and every period as HMRC published it, in the
+// period rule's order. Made by the build (historyAnswers); a server only
+// wraps the stored answers (prepareHistories).
+import type { FeedData, StoredAnswer } from "../data/feed-data.ts";
 import { DATED_RATE } from "../http/caching.ts";
-import { answerHeaders, prepareText, type PreparedBody } from "../http/prepared.ts";
+import { etagFor } from "../http/etag.ts";
+import { answerHeaders, byteLength, type PreparedBody } from "../http/prepared.ts";
 import { isoDay } from "../lib/calendar.ts";
-
-/** Day numbers as dates, each worked out once: a history names ~44,000 of them over ~4,600 distinct days. */
-function dayNames(): (day: number) => string {
-  const names = new Map<number, string>();
-  return (day) => names.get(day) ?? (names.set(day, isoDay(day)), names.get(day)!);
-}
 import type { CurrencyHistory } from "./schemas.ts";
 
 const HISTORY_HEADERS = answerHeaders(DATED_RATE);
@@ -27,25 +23,27 @@ export function coveredRanges(starts: ArrayLike<number>, ends: ArrayLike<number>
   return ranges;
 }
 
-export function prepareHistories(data: FeedData): Map<string, PreparedBody> {
-  const histories = new Map<string, PreparedBody>();
-  const dateOf = dayNames();
-  for (const currency of data.currencies) {
+/** Build time: each currency's history as sent. */
+export function historyAnswers(data: Pick<FeedData, "buildId" | "currencies" | "timelines">): (StoredAnswer & { currencyCode: string })[] {
+  return data.currencies.map((currency) => {
     const { starts, ends, amendment, rates } = data.timelines.get(currency.code)!;
     const history: CurrencyHistory = {
       currencyCode: currency.code,
       currencyName: currency.name,
-      ranges: coveredRanges(starts, ends).map(({ from, to }) => ({ from: dateOf(from), to: dateOf(to) })),
+      ranges: coveredRanges(starts, ends).map(({ from, to }) => ({ from: isoDay(from), to: isoDay(to) })),
       periods: Array.from(starts, (start, i) => ({
-        effectiveFrom: dateOf(start),
-        effectiveTo: dateOf(ends[i]!),
+        effectiveFrom: isoDay(start),
+        effectiveTo: isoDay(ends[i]!),
         // The build keeps only rates a JSON number carries exactly, so this prints HMRC's digits.
         rate: Number(rates[i]),
         kind: amendment[i] ? "amendment" : "monthly",
       })),
     };
-    // Within a build, a currency has one history: its code identifies it.
-    histories.set(currency.code, prepareText(JSON.stringify(history), data.buildId, HISTORY_HEADERS, { identity: `history ${currency.code}` }));
-  }
-  return histories;
+    const body = JSON.stringify(history);
+    return { currencyCode: currency.code, body, etag: etagFor(data.buildId, body), bytes: byteLength(body) };
+  });
+}
+
+export function prepareHistories(data: FeedData): Map<string, PreparedBody> {
+  return new Map([...data.histories].map(([code, { body, etag, bytes }]) => [code, { text: body, etag, length: String(bytes), headers: HISTORY_HEADERS }]));
 }

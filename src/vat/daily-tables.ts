@@ -1,13 +1,31 @@
 // Every currency's rate on a UK date, as one answer: what accounting software
 // syncs once a month. The set of periods in force only changes on a day some
 // period starts or the day after one ends, so between two such days the table
-// is the same: one prepared answer per stretch, found by binary search.
-import type { FeedData } from "../data/feed-data.ts";
+// is the same. The build makes one answer per stretch (tableAnswers); a
+// server finds the stretch of a day by binary search (DailyTables).
+import type { FeedData, StoredAnswer } from "../data/feed-data.ts";
 import { DATED_RATE } from "../http/caching.ts";
-import { prepareText, answerHeaders, type PreparedBody } from "../http/prepared.ts";
-import type { RateBook } from "./rate-book.ts";
+import { etagFor } from "../http/etag.ts";
+import { answerHeaders, byteLength, type PreparedBody } from "../http/prepared.ts";
+import { RateBook } from "./rate-book.ts";
 
 const TABLE_HEADERS = answerHeaders(DATED_RATE);
+
+/** Build time: each stretch's first day and its table ("" where no currency has a rate), made of the single route's own bodies. */
+export function tableAnswers(data: Pick<FeedData, "buildId" | "currencies" | "timelines">): (StoredAnswer & { startsOn: number })[] {
+  const rates = RateBook.prepare(data);
+  const days = new Set<number>();
+  for (const { starts, ends } of data.timelines.values()) {
+    for (const day of starts) days.add(day);
+    for (const day of ends) days.add(day + 1);
+  }
+  return [...days].sort((a, b) => a - b).map((startsOn) => {
+    // data.currencies is sorted by code, so the table is too.
+    const bodies = data.currencies.flatMap((c) => rates.bodyOn(c.code, startsOn) ?? []);
+    const body = bodies.length ? `[${bodies.join(",")}]` : "";
+    return { startsOn, body, etag: body ? etagFor(data.buildId, body) : "", bytes: byteLength(body) };
+  });
+}
 
 export class DailyTables {
   private constructor(
@@ -18,21 +36,9 @@ export class DailyTables {
     readonly lastDate: string,
   ) {}
 
-  static prepare(data: FeedData, rates: RateBook): DailyTables {
-    const days = new Set<number>();
-    for (const { starts, ends } of data.timelines.values()) {
-      for (const day of starts) days.add(day);
-      for (const day of ends) days.add(day + 1);
-    }
-    const starts = Int32Array.from([...days].sort((a, b) => a - b));
-    const tables = Array.from(starts, (day) => {
-      // data.currencies is sorted by code, so the table is too; the bodies are the single route's own.
-      const parts = data.currencies.flatMap((c) => rates.bodyOn(c.code, day) ?? []);
-      if (parts.length === 0) return undefined;
-      // Tables differ exactly when the rates in them do, so the rates' ETags identify a table.
-      const bytes = parts.reduce((n, p) => n + p.bytes, 0) + parts.length + 1; // the brackets and the commas
-      return prepareText(`[${parts.map((p) => p.text).join(",")}]`, data.buildId, TABLE_HEADERS, { identity: `table ${parts.map((p) => p.etag).join(" ")}`, bytes });
-    });
+  static prepare(data: FeedData): DailyTables {
+    const { starts, answers } = data.dayTables;
+    const tables = answers.map(({ body, etag, bytes }) => (body ? { text: body, etag, length: String(bytes), headers: TABLE_HEADERS } : undefined));
     return new DailyTables(starts, tables, data.coverage.from, data.coverage.to);
   }
 

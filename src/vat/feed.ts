@@ -23,7 +23,7 @@ export function prepareVat(data: FeedData): VatAnswers {
     return { currencyCode: c.code, currencyName: c.name, firstDate: c.firstDate, lastDate: c.lastDate, ranges };
   });
   const rates = RateBook.prepare(data);
-  return { rates, tables: DailyTables.prepare(data, rates), histories: prepareHistories(data), currencies: prepareJson(list, data.buildId, DATED_RATE) };
+  return { rates, tables: DailyTables.prepare(data), histories: prepareHistories(data), currencies: prepareJson(list, data.buildId, DATED_RATE) };
 }
 
 /** What the VAT handlers are given. */

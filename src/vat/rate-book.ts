@@ -34,7 +34,7 @@ const RATE_HEADERS = answerHeaders(DATED_RATE);
 export class RateBook {
   private constructor(private readonly byCode: Map<string, CurrencyRates>) {}
 
-  static prepare(data: FeedData): RateBook {
+  static prepare(data: Pick<FeedData, "currencies" | "timelines">): RateBook {
     const byCode = new Map<string, CurrencyRates>();
     for (const currency of data.currencies) {
       const { starts, ends, bodies, etags } = data.timelines.get(currency.code)!;
@@ -70,12 +70,10 @@ export class RateBook {
     return { found: false, reason, firstDate: rates.firstDate, lastDate: rates.lastDate };
   }
 
-  /** The answer's body and ETag for `code` on `day`, or undefined: for answers made of many rates. */
-  bodyOn(code: string, day: number): { text: string; etag: string; bytes: number } | undefined {
+  /** The answer's body for `code` on `day`, or undefined: for answers made of many rates. */
+  bodyOn(code: string, day: number): string | undefined {
     const rates = this.byCode.get(code)!;
     const index = rates.timeline.indexOn(day);
-    if (index < 0) return undefined;
-    const text = rates.bodies[index]!;
-    return { text, etag: rates.etags[index]!, bytes: text.length + rates.extraBytes };
+    return index < 0 ? undefined : rates.bodies[index];
   }
 }
