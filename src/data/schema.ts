@@ -37,26 +37,21 @@ export const timelines = sqliteTable("timelines", {
   etags: text("etags").notNull(),
 });
 
+/** An answer made whole by the build. */
+function answerColumns() {
+  return { body: text("body").notNull(), etag: text("etag").notNull(), bytes: integer("bytes").notNull() };
+}
+
 /**
  * Every currency's rate on a day, as one answer per stretch of days between
  * period boundaries (vat/daily-tables.ts): the stretch's first day (days since
  * 1970-01-01), the JSON array as sent ("" where no currency has a rate), its
  * ETag and its length in bytes. Built here so a server does no work for them.
  */
-export const dayTables = sqliteTable("day_tables", {
-  startsOn: integer("starts_on").primaryKey(),
-  body: text("body").notNull(),
-  etag: text("etag").notNull(),
-  bytes: integer("bytes").notNull(),
-});
+export const dayTables = sqliteTable("day_tables", { startsOn: integer("starts_on").primaryKey(), ...answerColumns() });
 
 /** Each currency's history answer as sent (vat/currency-history.ts), with its ETag and length in bytes. */
-export const histories = sqliteTable("histories", {
-  currencyCode: text("currency_code").primaryKey(),
-  body: text("body").notNull(),
-  etag: text("etag").notNull(),
-  bytes: integer("bytes").notNull(),
-});
+export const histories = sqliteTable("histories", { currencyCode: text("currency_code").primaryKey(), ...answerColumns() });
 
 export const currencies = sqliteTable("currencies", {
   code: text("code").primaryKey(),
