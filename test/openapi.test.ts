@@ -58,6 +58,10 @@ describe("what clients generate from it", () => {
       expect(o.parameters.map((p: Json) => p.$ref)).toContain("#/components/parameters/IfNoneMatch");
       for (const status of ["200", "304", "400", "403", "405", "414", "500"]) expect(Object.keys(o.responses)).toContain(status);
     }
+    for (const item of Object.values(doc.paths) as Json[]) {
+      expect(item.options.operationId).toBe(`${item.get.operationId}Preflight`);
+      expect(Object.keys(item.options.responses).sort()).toEqual(["204", "400", "403", "405", "414", "500"]);
+    }
   });
 
   test("every object is a named schema; Problem.type is the list of our problem types", () => {
@@ -76,13 +80,18 @@ describe("every answer the server sends is declared", () => {
   const resolve = (node: Json): Json => (node.$ref ? resolve(node.$ref.replace("#/", "").split("/").reduce((n: Json, key: string) => n[key], doc)) : node);
   const seen = new Map<string, Set<number>>();
 
-  /** Checks one real response against the document's declaration for `template`: status, headers, media type, body. */
-  async function check(template: string, response: Response) {
-    seen.set(template, (seen.get(template) ?? new Set()).add(response.status));
-    const declared = doc.paths[template].get.responses[String(response.status)];
-    expect([template, response.status, declared === undefined ? "undeclared" : "declared"]).toEqual([template, response.status, "declared"]);
+  /** What every server sets and no API description lists. */
+  const TRANSPORT = new Set(["content-type", "content-length", "date", "connection"]);
+
+  /** Checks one real response against the document's declaration for `template`: status, headers both ways, media type, body. */
+  async function check(template: string, response: Response, method: "get" | "options" = "get") {
+    if (method === "get") seen.set(template, (seen.get(template) ?? new Set()).add(response.status));
+    const declared = doc.paths[template][method].responses[String(response.status)];
+    expect([template, method, response.status, declared === undefined ? "undeclared" : "declared"]).toEqual([template, method, response.status, "declared"]);
     const answer = resolve(declared);
-    for (const header of Object.keys(answer.headers ?? {})) expect([response.status, header, response.headers.has(header)]).toEqual([response.status, header, true]);
+    const names = Object.keys(answer.headers ?? {}).map((h) => h.toLowerCase());
+    for (const header of names) expect([response.status, header, response.headers.has(header)]).toEqual([response.status, header, true]);
+    for (const [header] of response.headers) if (!TRANSPORT.has(header) && !names.includes(header)) expect([template, response.status, header]).toEqual([template, response.status, "declared"]);
     const text = await response.text();
     if (!answer.content) return expect(text).toBe("");
     const mediaType = response.headers.get("content-type")!.split(";")[0]!;
@@ -129,9 +138,46 @@ describe("every answer the server sends is declared", () => {
     await check(template, await ask(app, `${path}?${"q".repeat(MAX_URL_LENGTH)}`));
     await check(template, await ask(failing, path));
     for (const error of errors) await check(template, await ask(app, error));
+    await check(template, await ask(app, path, { method: "OPTIONS", headers: { "access-control-request-method": "GET", "access-control-request-headers": "if-none-match" } }), "options");
+    await check(template, await ask(app, path, { method: "OPTIONS", headers: { "access-control-request-method": "DELETE" } }), "options");
     const statuses = [...seen.get(template)!].sort();
     expect(statuses).toEqual(expect.arrayContaining([200, 304, 400, 403, 405, 414, 500]));
     // Every status the document declares for this route was really sent here.
     expect(statuses).toEqual(Object.keys(doc.paths[template].get.responses).map(Number).sort());
   });
+});
+
+describe("a client generated from it (openapi-typescript) types every answer", () => {
+  test("named operations and schemas, 304 without a body, errors as Problem with its enum, the document as an object", () => {
+    const dir = tempDir("feed-client-");
+    writeFileSync(join(dir, "openapi.json"), JSON.stringify(doc));
+    const generate = Bun.spawnSync([join(ROOT, "node_modules/.bin/openapi-typescript"), join(dir, "openapi.json"), "-o", join(dir, "api.d.ts")], { cwd: ROOT });
+    expect(generate.exitCode).toBe(0);
+    const kinds = (doc.components.schemas.Problem.properties.type.enum as string[]).map((t) => JSON.stringify(t)).join(" | ");
+    writeFileSync(
+      join(dir, "use.ts"),
+      `import type { components, operations } from "./api";
+type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const holds = <T extends true>(): void => {};
+type Rate = operations["getExchangeRateOnDate"]["responses"][200]["content"]["application/json"];
+holds<Equals<Rate, components["schemas"]["ExchangeRate"]>>();
+holds<Equals<keyof Rate, "currencyCode" | "currencyName" | "effectiveFrom" | "rate">>();
+holds<Equals<Rate["rate"], number>>();
+type NotModified = operations["getVersionDetails"]["responses"][304];
+holds<Equals<NotModified["content"], never>>(); // no body to read: a 304 is not mistaken for data
+holds<Equals<NotModified["headers"]["ETag"], string>>();
+type Missing = operations["getExchangeRateOnDate"]["responses"][404]["content"]["application/problem+json"];
+holds<Equals<Missing["type"], ${kinds}>>();
+holds<Equals<operations["getCurrentVersions"]["responses"][414], components["responses"]["UriTooLong"]>>();
+holds<Equals<components["schemas"]["VersionDetail"]["release"], components["schemas"]["Release"]>>();
+holds<Equals<components["schemas"]["VersionDetail"]["nightly"], components["schemas"]["Nightly"]>>();
+type Document = operations["getOpenApiDocument"]["responses"][200]["content"]["application/json"];
+holds<Equals<Equals<Document, Record<string, never>>, false>>(); // an object, not Record<string, never>
+`,
+    );
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ESNext", module: "ESNext", moduleResolution: "bundler", skipLibCheck: false, types: [] }, files: ["use.ts"] }));
+    const check = Bun.spawnSync([join(ROOT, "node_modules/.bin/tsc"), "-p", dir], { cwd: dir });
+    expect(check.stdout.toString() + check.stderr.toString()).toBe("");
+    expect(check.exitCode).toBe(0);
+  }, 30_000);
 });

@@ -5,6 +5,7 @@
 import { toJsonSchemaDefs } from "@valibot/to-json-schema";
 import { DATED_RATE, NO_STORE, VERSIONS } from "../http/caching.ts";
 import { MAX_URL_LENGTH } from "../http/edge.ts";
+import { COMMON_HEADERS } from "../http/headers.ts";
 import { ALLOWED_METHODS } from "../http/methods.ts";
 import { PROBLEMS, ProblemSchema, problemType, type ProblemKind } from "../http/problem.ts";
 import { CurrencyParam, DateParam } from "../vat/params.ts";
@@ -47,6 +48,10 @@ function componentSchemas(): Record<SchemaName, Json> {
 
 const ref = (kind: "schemas" | "parameters" | "headers" | "responses", name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
+/** The headers on every response (CORS and security), named as COMMON_HEADERS sends them. */
+const commonHeaders = () => Object.fromEntries(Object.keys(COMMON_HEADERS).map((name) => [headerName(name), ref("headers", headerName(name).replaceAll("-", ""))]));
+const headerName = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase());
+
 type Example = [kind: ProblemKind, detail: string, instance: string];
 
 /** The error answers of one operation, grouped by status, each kind with a real example. */
@@ -61,7 +66,7 @@ function problems(cases: Example[]): Record<string, Json> {
       String(status),
       {
         description: Object.keys(examples).map((k) => PROBLEMS[k as ProblemKind].title).join("; "),
-        headers: { "Cache-Control": ref("headers", "NoStore") },
+        headers: { ...commonHeaders(), "Cache-Control": ref("headers", "NoStore") },
         content: { "application/problem+json": { schema: ref("schemas", "Problem"), examples } },
       },
     ]),
@@ -71,6 +76,9 @@ function problems(cases: Example[]): Record<string, Json> {
 /** What every route can answer besides its own: a bad Host, a ban, another method, a long URL, a fault of ours. */
 const badHost = (path: string): Example => ["bad-request", 'The Host header "exa mple" is not a host name and port.', path];
 const SHARED_RESPONSES = { "304": ref("responses", "NotModified"), "403": ref("responses", "Forbidden"), "405": ref("responses", "MethodNotAllowed"), "414": ref("responses", "UriTooLong"), "500": ref("responses", "InternalError") };
+
+// A preflight is never conditional.
+const { "304": _notModified, ...withoutNotModified } = SHARED_RESPONSES;
 
 interface Operation {
   id: string;
@@ -94,9 +102,21 @@ function operation({ id, tag, summary, description, example, parameters = [], ok
       description: `${description}\n\nHEAD answers the same without a body. The answer carries a strong ETag; send it back in If-None-Match for a 304. Cache-Control: \`${ok.cacheControl}\`.`,
       parameters: [...parameters, ref("parameters", "IfNoneMatch")],
       responses: {
-        "200": { description: ok.description, headers: { ETag: ref("headers", "ETag"), "Cache-Control": ref("headers", "CacheControl") }, content: ok.content },
+        "200": { description: ok.description, headers: { ...commonHeaders(), ETag: ref("headers", "ETag"), "Cache-Control": ref("headers", "CacheControl") }, content: ok.content },
         ...problems([badHost(example), ...errors]),
         ...SHARED_RESPONSES,
+      },
+    },
+    options: {
+      operationId: `${id}Preflight`,
+      tags: [tag],
+      summary: "CORS preflight",
+      description: "Browsers ask before a cross-origin GET with custom headers; any origin may read the API, with GET and HEAD.",
+      parameters: [...parameters, ref("parameters", "AccessControlRequestMethod"), ref("parameters", "AccessControlRequestHeaders")],
+      responses: {
+        "204": ref("responses", "Preflight"),
+        ...problems([badHost(example)]),
+        ...withoutNotModified,
       },
     },
   };
@@ -220,6 +240,8 @@ const components = () => ({
   parameters: {
     Currency: { name: "currency", in: "path", required: true, description: "Currency code, any case (usd, USD)", schema: ref("schemas", "CurrencyCode"), example: "usd" },
     Date: { name: "date", in: "path", required: true, description: "A real calendar day, YYYY-MM-DD", schema: ref("schemas", "Date"), example: "2024-01-15" },
+    AccessControlRequestMethod: { name: "Access-Control-Request-Method", in: "header", required: true, description: "The method the browser wants to use", schema: { type: "string", enum: ["GET", "HEAD"] } },
+    AccessControlRequestHeaders: { name: "Access-Control-Request-Headers", in: "header", required: false, description: "Headers the browser wants to send; all are allowed", schema: { type: "string" } },
     IfNoneMatch: { name: "If-None-Match", in: "header", required: false, description: "ETags from earlier answers (or *): a match is a 304 with no body", schema: { type: "string" }, example: '"92a77478-60p36spswwfd"' },
   },
   headers: {
@@ -227,9 +249,21 @@ const components = () => ({
     CacheControl: { description: "How long shared and private caches may keep the answer", schema: { type: "string" } },
     NoStore: { description: "Errors are never cached", schema: { type: "string", const: NO_STORE } },
     Allow: { description: "The methods every route serves", schema: { type: "string", const: ALLOWED_METHODS } },
+    AccessControlAllowOrigin: { description: "Any origin may read the API", schema: { type: "string", const: COMMON_HEADERS["access-control-allow-origin"] } },
+    AccessControlExposeHeaders: { description: "Scripts may read the ETag, to revalidate", schema: { type: "string", const: COMMON_HEADERS["access-control-expose-headers"] } },
+    XContentTypeOptions: { description: "No content sniffing", schema: { type: "string", const: COMMON_HEADERS["x-content-type-options"] } },
+    ReferrerPolicy: { description: "No referrer sent on", schema: { type: "string", const: COMMON_HEADERS["referrer-policy"] } },
+    ContentSecurityPolicy: { description: "Nothing may load; the page allows its own inline script and style by hash", schema: { type: "string" } },
+    AccessControlAllowMethods: { description: "The methods a browser may use", schema: { type: "string", const: ALLOWED_METHODS } },
+    AccessControlAllowHeaders: { description: "The headers the browser asked to send, all allowed", schema: { type: "string" } },
+    AccessControlMaxAge: { description: "How long a browser may keep this preflight's answer, in seconds", schema: { type: "string" } },
   },
   responses: {
-    NotModified: { description: "Not modified: the ETag in If-None-Match is still the answer's", headers: { ETag: ref("headers", "ETag"), "Cache-Control": ref("headers", "CacheControl") } },
+    NotModified: { description: "Not modified: the ETag in If-None-Match is still the answer's", headers: { ...commonHeaders(), ETag: ref("headers", "ETag"), "Cache-Control": ref("headers", "CacheControl") } },
+    Preflight: {
+      description: "The preflight's answer: GET and HEAD from any origin",
+      headers: { ...commonHeaders(), "Access-Control-Allow-Methods": ref("headers", "AccessControlAllowMethods"), "Access-Control-Allow-Headers": ref("headers", "AccessControlAllowHeaders"), "Access-Control-Max-Age": ref("headers", "AccessControlMaxAge") },
+    },
     Forbidden: problemAnswer("This caller's address is banned", ["forbidden", "This address is banned from the service for abuse.", "/versions/current"]),
     MethodNotAllowed: problemAnswer("Only GET and HEAD are served", ["method-not-allowed", "DELETE is not supported: this API is read-only.", "/versions/current"], { Allow: ref("headers", "Allow") }),
     UriTooLong: problemAnswer(`The request URL is longer than ${MAX_URL_LENGTH} characters`, ["uri-too-long", `Request URLs are limited to ${MAX_URL_LENGTH} characters.`, "/"]),
