@@ -1,0 +1,116 @@
+// The building blocks of the OpenAPI document: its named schemas (from the
+// valibot schemas the handlers use), the $refs, the problem answers with
+// their examples, and the shared components every operation points at.
+import { toJsonSchemaDefs } from "@valibot/to-json-schema";
+import { NO_STORE } from "../http/caching.ts";
+import { MAX_URL_LENGTH } from "../http/edge.ts";
+import { COMMON_HEADERS } from "../http/headers.ts";
+import { ALLOWED_METHODS } from "../http/methods.ts";
+import { PROBLEMS, ProblemSchema, problemType, type ProblemKind } from "../http/problem.ts";
+import { CurrencyParam, DateParam } from "../vat/params.ts";
+import { CoveredRangeSchema, CurrencyHistorySchema, CurrencyListingSchema, CurrencyListSchema, DailyTableSchema, ExchangeRateSchema, RatePeriodSchema } from "../vat/schemas.ts";
+import { CurrentVersionsSchema, NightlySchema, ReleaseSchema, VersionDetailSchema, VersionDetailsSchema } from "../versions/schemas.ts";
+import { FreshnessSchema, HealthSchema } from "./health.ts";
+
+/** Named schemas: generated clients get a named type for each. */
+const SCHEMAS = {
+  ExchangeRate: ExchangeRateSchema,
+  ExchangeRateTable: DailyTableSchema,
+  CurrencyHistory: CurrencyHistorySchema,
+  CoveredRange: CoveredRangeSchema,
+  RatePeriod: RatePeriodSchema,
+  Currency: CurrencyListingSchema,
+  Currencies: CurrencyListSchema,
+  CurrentVersions: CurrentVersionsSchema,
+  Release: ReleaseSchema,
+  Nightly: NightlySchema,
+  VersionDetail: VersionDetailSchema,
+  VersionDetails: VersionDetailsSchema,
+  Health: HealthSchema,
+  Freshness: FreshnessSchema,
+  Problem: ProblemSchema,
+  CurrencyCode: CurrencyParam,
+  Date: DateParam,
+};
+
+export type SchemaName = keyof typeof SCHEMAS;
+export type Json = Record<string, unknown>;
+
+/** JSON Schema 2020-12 (OpenAPI 3.1's dialect); transforms such as percent-decoding have no equivalent and are left out. */
+function componentSchemas(): Record<SchemaName, Json> {
+  const defs = toJsonSchemaDefs(SCHEMAS, { target: "draft-2020-12", errorMode: "ignore", overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}` });
+  const withoutDialect = ([name, { $schema: _dialect, ...rest }]: [string, Json]) => [name, rest];
+  const schemas = Object.fromEntries(Object.entries(defs as unknown as Record<string, Json>).map(withoutDialect)) as Record<SchemaName, Json>;
+  schemas.Date.format = "date";
+  return schemas;
+}
+
+export const ref = (kind: "schemas" | "parameters" | "headers" | "responses", name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+/** The headers on every response (CORS and security), named as COMMON_HEADERS sends them. */
+export const commonHeaders = () => Object.fromEntries(Object.keys(COMMON_HEADERS).map((name) => [headerName(name), ref("headers", headerName(name).replaceAll("-", ""))]));
+const headerName = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase());
+
+export type Example = [kind: ProblemKind, detail: string, instance: string];
+
+/** The error answers of one operation, grouped by status, each kind with a real example. */
+export function problems(cases: Example[]): Record<string, Json> {
+  const byStatus = new Map<number, Record<string, { value: unknown }>>();
+  for (const [kind, detail, instance] of cases) {
+    const { status, title } = PROBLEMS[kind];
+    byStatus.set(status, { ...byStatus.get(status), [kind]: { value: { type: problemType(kind), title, status, detail, instance } } });
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, examples]) => [
+      String(status),
+      {
+        description: Object.keys(examples).map((k) => PROBLEMS[k as ProblemKind].title).join("; "),
+        headers: { ...commonHeaders(), "Cache-Control": ref("headers", "NoStore") },
+        content: { "application/problem+json": { schema: ref("schemas", "Problem"), examples } },
+      },
+    ]),
+  );
+}
+
+
+/** A shared error answer: one problem kind, its example, and any header of its own. */
+function problemAnswer(description: string, example: Example, headers: Json = {}): Json {
+  const [answer] = Object.values(problems([example])) as Json[];
+  return { ...answer, description, headers: { ...(answer!.headers as Json), ...headers } };
+}
+
+export const components = () => ({
+  schemas: componentSchemas(),
+  parameters: {
+    Currency: { name: "currency", in: "path", required: true, description: "Currency code, any case (usd, USD)", schema: ref("schemas", "CurrencyCode"), example: "usd" },
+    Date: { name: "date", in: "path", required: true, description: "A real calendar day, YYYY-MM-DD", schema: ref("schemas", "Date"), example: "2024-01-15" },
+    AccessControlRequestMethod: { name: "Access-Control-Request-Method", in: "header", required: true, description: "The method the browser wants to use", schema: { type: "string", enum: ["GET", "HEAD"] } },
+    AccessControlRequestHeaders: { name: "Access-Control-Request-Headers", in: "header", required: false, description: "Headers the browser wants to send; all are allowed", schema: { type: "string" } },
+    IfNoneMatch: { name: "If-None-Match", in: "header", required: false, description: "ETags from earlier answers (or *): a match is a 304 with no body", schema: { type: "string" }, example: '"92a77478-60p36spswwfd"' },
+  },
+  headers: {
+    ETag: { description: "Strong validator of this answer; changes only when the answer does", schema: { type: "string" } },
+    CacheControl: { description: "How long shared and private caches may keep the answer", schema: { type: "string" } },
+    NoStore: { description: "Errors are never cached", schema: { type: "string", const: NO_STORE } },
+    Allow: { description: "The methods every route serves", schema: { type: "string", const: ALLOWED_METHODS } },
+    AccessControlAllowOrigin: { description: "Any origin may read the API", schema: { type: "string", const: COMMON_HEADERS["access-control-allow-origin"] } },
+    AccessControlExposeHeaders: { description: "Scripts may read the ETag, to revalidate", schema: { type: "string", const: COMMON_HEADERS["access-control-expose-headers"] } },
+    XContentTypeOptions: { description: "No content sniffing", schema: { type: "string", const: COMMON_HEADERS["x-content-type-options"] } },
+    ReferrerPolicy: { description: "No referrer sent on", schema: { type: "string", const: COMMON_HEADERS["referrer-policy"] } },
+    ContentSecurityPolicy: { description: "Nothing may load; the page allows its own inline script and style by hash", schema: { type: "string" } },
+    AccessControlAllowMethods: { description: "The methods a browser may use", schema: { type: "string", const: ALLOWED_METHODS } },
+    AccessControlAllowHeaders: { description: "The headers the browser asked to send, all allowed", schema: { type: "string" } },
+    AccessControlMaxAge: { description: "How long a browser may keep this preflight's answer, in seconds", schema: { type: "string" } },
+  },
+  responses: {
+    NotModified: { description: "Not modified: the ETag in If-None-Match is still the answer's", headers: { ...commonHeaders(), ETag: ref("headers", "ETag"), "Cache-Control": ref("headers", "CacheControl") } },
+    Preflight: {
+      description: "The preflight's answer: GET and HEAD from any origin",
+      headers: { ...commonHeaders(), "Access-Control-Allow-Methods": ref("headers", "AccessControlAllowMethods"), "Access-Control-Allow-Headers": ref("headers", "AccessControlAllowHeaders"), "Access-Control-Max-Age": ref("headers", "AccessControlMaxAge") },
+    },
+    Forbidden: problemAnswer("This caller's address is banned", ["forbidden", "This address is banned from the service for abuse.", "/versions/current"]),
+    MethodNotAllowed: problemAnswer("Only GET and HEAD are served", ["method-not-allowed", "DELETE is not supported: this API is read-only.", "/versions/current"], { Allow: ref("headers", "Allow") }),
+    UriTooLong: problemAnswer(`The request URL is longer than ${MAX_URL_LENGTH} characters`, ["uri-too-long", `Request URLs are limited to ${MAX_URL_LENGTH} characters.`, "/"]),
+    InternalError: problemAnswer("A fault of the server's, logged", ["internal", "The server failed to answer this request; it has been logged.", "/versions/current"]),
+  },
+});
