@@ -6,8 +6,9 @@ import { sql } from "drizzle-orm";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { statSync } from "node:fs";
 import * as v from "valibot";
-import { dayNumber, isCalendarDate, isoDay } from "../lib/calendar.ts";
+import { isoDay } from "../lib/calendar.ts";
 import { unpackTimeline, type PeriodAnswers, type TimelineColumns } from "./packed-timeline.ts";
+import { answerProblem, BuildInfo, CurrencyRow, DayTableRow, HistoryRow, TimelineRow, timelineProblem, VersionRow } from "./row-checks.ts";
 import { buildInfo, currencies, dayTables, histories, SCHEMA_VERSION, timelines, versions } from "./schema.ts";
 
 // Any synchronous drizzle SQLite database: the schema is not needed to read.
@@ -61,32 +62,6 @@ export interface FeedData {
 /** What readFeedData reads: the tables whose integrity a server depends on. */
 export const SERVED_TABLES = ["build_info", "currencies", "versions", "timelines", "day_tables", "histories"] as const;
 
-const IsoDate = v.pipe(v.string(), v.check(isCalendarDate, "not a calendar date"));
-const Code = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "not three capital letters"));
-const Release = v.pipe(v.string(), v.regex(/^\d+\.\d+\.\d+$/, "not x.y.z"));
-const AnyVersion = v.pipe(v.string(), v.regex(/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/, "not a semantic version"));
-const UtcInstant = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/, "not an ISO 8601 UTC instant"));
-
-const BuildInfo = v.object({
-  schema_version: v.literal(SCHEMA_VERSION),
-  build_id: v.pipe(v.string(), v.regex(/^[0-9a-f]{16}$/, "not a build id")),
-  built_at: v.string(),
-  coverage_from: IsoDate,
-  coverage_to: IsoDate,
-});
-
-const CurrencyRow = v.pipe(
-  v.object({ code: Code, name: v.pipe(v.string(), v.minLength(1)), firstDate: IsoDate, lastDate: IsoDate }),
-  v.check((c) => c.firstDate <= c.lastDate, "first date after last date"),
-);
-
-const VersionRow = v.object({ software: v.pipe(v.string(), v.minLength(1)), releaseVersion: Release, releaseDate: UtcInstant, nightlyVersion: AnyVersion, nightlyDate: UtcInstant });
-
-const Answer = { body: v.string(), etag: v.string(), bytes: v.pipe(v.number(), v.integer(), v.minValue(0)) };
-const DayTableRow = v.object({ startsOn: v.pipe(v.number(), v.integer()), ...Answer });
-const HistoryRow = v.object({ currencyCode: Code, ...Answer });
-
-const TimelineRow = v.object({ currencyCode: Code, periods: v.instance(Uint8Array), rates: v.string(), bodies: v.string(), etags: v.string() });
 
 const REBUILD = "run `bun run db:build`";
 
@@ -178,19 +153,16 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
   }
   if (byCode.size !== currencyList.length) fail("has timelines for currencies it does not list");
 
-  /** An answer of this build: its ETag, a JSON body that opens and closes as it should, a length no shorter than its text. */
-  const answerProblem = ({ body, etag, bytes }: StoredAnswer, open: string, close: string) =>
-    !etag.startsWith(etagPrefix) ? "an ETag of another build" : body[0] !== open || body.at(-1) !== close ? "no JSON answer" : bytes < body.length ? "a wrong length" : undefined;
   const tableRows = raw.dayTables.map((r) => checked(DayTableRow, r, `day_tables row ${r.startsOn}`));
   if (tableRows.length === 0) fail("has no day tables");
   tableRows.forEach((row, i) => {
-    const problem = row.body === "" ? undefined : answerProblem(row, "[", "]");
+    const problem = row.body === "" ? undefined : answerProblem(row, etagPrefix, "[", "]");
     if (problem || (i > 0 && row.startsOn <= tableRows[i - 1]!.startsOn)) fail(`has a bad day table from ${isoDay(row.startsOn)}: ${problem ?? "out of order"}`);
   });
   const historyByCode = new Map<string, StoredAnswer>();
   for (const r of raw.histories) {
     const { currencyCode, ...answer } = checked(HistoryRow, r, `histories row ${r.currencyCode}`);
-    const problem = answerProblem(answer, "{", "}") ?? (byCode.has(currencyCode) ? undefined : "a currency it does not list");
+    const problem = answerProblem(answer, etagPrefix, "{", "}") ?? (byCode.has(currencyCode) ? undefined : "a currency it does not list");
     if (problem) fail(`has a bad history for ${currencyCode}: ${problem}`);
     historyByCode.set(currencyCode, answer);
   }
@@ -206,26 +178,4 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
     dayTables: { starts: Int32Array.from(tableRows, (r) => r.startsOn), answers: tableRows.map(({ body, etag, bytes }) => ({ body, etag, bytes })) },
     histories: historyByCode,
   };
-}
-
-const EARLIEST = dayNumber("2000-01-01");
-const LATEST = dayNumber("2199-12-31");
-
-/**
- * What is wrong with a currency's periods, or undefined: at least one, each a
- * real span, in the rule's order, each answer a JSON object with this
- * build's ETag. What a body says is the build's to get right (it checked
- * every rate); this catches a row that was cut, shuffled or mixed up.
- */
-function timelineProblem({ starts, ends, amendment, bodies, etags }: Timeline, etagPrefix: string): string | undefined {
-  if (starts.length === 0) return "no periods";
-  for (let i = 0; i < starts.length; i++) {
-    if (!(ends[i]! >= starts[i]!)) return `period ${i + 1} ends before it starts`;
-    if (amendment[i]! > 1) return `period ${i + 1} has kind ${amendment[i]}`;
-    if (i > 0 && (starts[i]! < starts[i - 1]! || (starts[i] === starts[i - 1] && amendment[i]! <= amendment[i - 1]!))) return `period ${i + 1} is out of order`;
-    if (starts[i]! < EARLIEST || ends[i]! > LATEST) return `period ${i + 1} is outside 2000–2199`;
-    if (!etags[i]!.startsWith(etagPrefix)) return `period ${i + 1} has an ETag of another build`;
-    if (bodies[i]!.charCodeAt(0) !== 123 || bodies[i]!.charCodeAt(bodies[i]!.length - 1) !== 125) return `period ${i + 1} has no JSON object for an answer`;
-  }
-  return undefined;
 }
