@@ -116,26 +116,24 @@ function listenOrSay(listen: Listen, options: ListenOptions, fetch: EdgeFetch, p
 
 /** Reads the PEM files before any listener does, so a bad one is named: the certificate or the key, or that they do not match. */
 function checkTls({ certFile, keyFile }: { certFile: string; keyFile: string }): void {
-  const read = (setting: string, file: string) => {
-    try {
-      return readFileSync(file, "utf8");
-    } catch (e) {
-      throw new Error(`${setting} ${file} cannot be read (${(e as { code?: string }).code ?? (e as Error).message})`);
-    }
-  };
-  let certificate: X509Certificate;
-  try {
-    certificate = new X509Certificate(read("TLS_CERT_FILE", certFile));
-  } catch (e) {
-    throw new Error(/cannot be read/.test((e as Error).message) ? (e as Error).message : `TLS_CERT_FILE ${certFile} is not a PEM certificate`);
-  }
-  let key;
-  try {
-    key = createPrivateKey(read("TLS_KEY_FILE", keyFile));
-  } catch (e) {
-    throw new Error(/cannot be read/.test((e as Error).message) ? (e as Error).message : `TLS_KEY_FILE ${keyFile} is not a PEM private key`);
-  }
+  const certificate = parsed("TLS_CERT_FILE", certFile, "a PEM certificate", (pem) => new X509Certificate(pem));
+  const key = parsed("TLS_KEY_FILE", keyFile, "a PEM private key", createPrivateKey);
   if (!certificate.checkPrivateKey(key)) throw new Error(`TLS_KEY_FILE ${keyFile} is not the key of TLS_CERT_FILE ${certFile}`);
+}
+
+/** The file a setting names, read and parsed; the error says which setting, and whether the file was unreadable or not `what`. */
+function parsed<T>(setting: string, file: string, what: string, parse: (pem: string) => T): T {
+  let pem: string;
+  try {
+    pem = readFileSync(file, "utf8");
+  } catch (e) {
+    throw new Error(`${setting} ${file} cannot be read (${(e as { code?: string }).code ?? (e as Error).message})`);
+  }
+  try {
+    return parse(pem);
+  } catch {
+    throw new Error(`${setting} ${file} is not ${what}`);
+  }
 }
 
 /** Prints one line and exits: a server that cannot serve correctly should not start. */
