@@ -15,7 +15,7 @@ import { applyCorrections, loadCorrections } from "./corrections.ts";
 import { importRates, type ImportedRate, type RateImport } from "./import-rates.ts";
 import { readHmrcSources, sha256 } from "./sources.ts";
 import { readVersions } from "./versions-source.ts";
-import { writeDatabase } from "./write-database.ts";
+import { checkTarget, writeDatabase } from "./write-database.ts";
 
 export interface BuildOptions {
   upstreamDir: string;
@@ -36,6 +36,7 @@ export interface BuildReport {
 }
 
 export function buildDatabase(options: BuildOptions, now: Date = buildTime()): BuildReport {
+  checkTarget(options.databasePath);
   const log = new AnomalyLog();
   const sources = readHmrcSources(join(options.upstreamDir, "hmrc"));
   const corrections = loadCorrections(options.correctionsPath);

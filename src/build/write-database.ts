@@ -23,8 +23,13 @@ export interface DatabaseContent {
 
 const TEMP_MARK = ".build-";
 
-export function writeDatabase(path: string, migrationsFolder: string, content: DatabaseContent): void {
+/** Refuses a target that is not a file, before any work is spent on building it. */
+export function checkTarget(path: string): void {
   if (existsSync(path) && !statSync(path).isFile()) throw new BuildError(path, undefined, "DATABASE_PATH is not a file (a directory?): point it at a file such as db/feed.sqlite");
+}
+
+export function writeDatabase(path: string, migrationsFolder: string, content: DatabaseContent): void {
+  checkTarget(path);
   mkdirSync(dirname(path), { recursive: true });
   removeStaleTemporaries(path);
   const temporary = `${path}${TEMP_MARK}${process.pid}`;
