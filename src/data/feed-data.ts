@@ -77,6 +77,21 @@ export function checkDatabaseFile(path: string): void {
   if (stat.size === 0) throw new DatabaseUnusable(`database ${path} is empty: ${REBUILD}`);
 }
 
+/** Opens a handle with `open`, checks and reads it through `asDrizzle`, and closes it whatever happens: every opener's shape. */
+export function readHandle<H extends { close(): void }>(label: string, open: () => H, asDrizzle: (handle: H) => FeedDb): FeedData {
+  let handle: H;
+  try {
+    handle = open();
+  } catch (e) {
+    throw new DatabaseUnusable(`database ${label} cannot be opened (${(e as Error).message}): ${REBUILD}`);
+  }
+  try {
+    return checkAndReadFeedData(asDrizzle(handle), label);
+  } finally {
+    handle.close();
+  }
+}
+
 /** Checks the tables a server reads with PRAGMA quick_check, then reads them; the caller closes the handle. */
 export function checkAndReadFeedData(db: FeedDb, label: string): FeedData {
   let verdict: string;

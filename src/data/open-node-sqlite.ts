@@ -4,7 +4,7 @@
 // An async driver would force the whole store async for no gain.
 import { drizzle } from "drizzle-orm/durable-sqlite";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
-import { checkAndReadFeedData, checkDatabaseFile, DatabaseUnusable, type FeedData } from "./feed-data.ts";
+import { checkDatabaseFile, readHandle, type FeedData } from "./feed-data.ts";
 
 /** The part of SqlStorage the driver calls: exec runs the statement at once and hands back its rows. */
 function sqlStorage(db: DatabaseSync) {
@@ -27,15 +27,5 @@ function sqlStorage(db: DatabaseSync) {
 /** Loads the database file at `path`; throws DatabaseUnusable with one line saying why it cannot be served. */
 export function loadDatabaseFile(path: string): FeedData {
   checkDatabaseFile(path);
-  let db: DatabaseSync;
-  try {
-    db = new DatabaseSync(path, { readOnly: true });
-  } catch (e) {
-    throw new DatabaseUnusable(`database ${path} cannot be opened (${(e as Error).message}): run \`bun run db:build\``);
-  }
-  try {
-    return checkAndReadFeedData(drizzle(sqlStorage(db) as never), path);
-  } finally {
-    db.close();
-  }
+  return readHandle(path, () => new DatabaseSync(path, { readOnly: true }), (db) => drizzle(sqlStorage(db) as never));
 }

@@ -5,7 +5,7 @@ import { drizzle } from "drizzle-orm/sql-js";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import initSqlJs from "sql.js";
-import { checkAndReadFeedData, checkDatabaseFile, DatabaseUnusable, type FeedData } from "./feed-data.ts";
+import { checkDatabaseFile, readHandle, type FeedData } from "./feed-data.ts";
 
 /** Loads the WebAssembly module once (the only async step), then opens files synchronously. */
 export async function sqlJsOpener(): Promise<(path: string) => FeedData> {
@@ -13,16 +13,6 @@ export async function sqlJsOpener(): Promise<(path: string) => FeedData> {
   const SQL = await initSqlJs({ wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer });
   return (path) => {
     checkDatabaseFile(path);
-    let db;
-    try {
-      db = new SQL.Database(readFileSync(path));
-    } catch (e) {
-      throw new DatabaseUnusable(`database ${path} cannot be opened (${(e as Error).message}): run \`bun run db:build\``);
-    }
-    try {
-      return checkAndReadFeedData(drizzle(db), path);
-    } finally {
-      db.close();
-    }
+    return readHandle(path, () => new SQL.Database(readFileSync(path)), (db) => drizzle(db));
   };
 }
