@@ -1,8 +1,9 @@
 // An answer prepared once, when a database is opened: the body's text, its
-// length in bytes and its ETag, and the headers every answer of its kind carries (the common ones,
-// its content type and how long it may be cached). A database never changes
-// while it is served, so a request only picks one of these and wraps it in a
-// Response.
+// length in bytes and its ETag, and the headers every answer of its kind
+// carries (the common ones, its content type and how long it may be cached).
+// A database never changes while it is served, so a request only picks one of
+// these and wraps it in a Response.
+import { DATED_RATE } from "./caching.ts";
 import { etagFor } from "./etag.ts";
 import { COMMON_HEADERS } from "./headers.ts";
 
@@ -21,6 +22,9 @@ export const JSON_TYPE = "application/json; charset=utf-8";
 export function answerHeaders(cacheControl: string, contentType = JSON_TYPE, extra: Record<string, string> = {}): Headers {
   return new Headers({ ...COMMON_HEADERS, "content-type": contentType, ...extra, "cache-control": cacheControl });
 }
+
+/** The headers of every dated JSON answer: a rate, a day's table, a currency's history. */
+export const DATED_JSON = answerHeaders(DATED_RATE);
 
 const utf8 = new TextEncoder();
 

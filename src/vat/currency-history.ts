@@ -3,13 +3,11 @@
 // period rule's order. Made by the build (historyAnswers); a server only
 // wraps the stored answers (prepareHistories).
 import type { FeedData, StoredAnswer } from "../data/feed-data.ts";
-import { DATED_RATE } from "../http/caching.ts";
 import { etagFor } from "../http/etag.ts";
-import { answerHeaders, byteLength, type PreparedBody } from "../http/prepared.ts";
+import { DATED_JSON, byteLength, type PreparedBody } from "../http/prepared.ts";
 import { isoDay } from "../lib/calendar.ts";
 import type { CurrencyHistory } from "./schemas.ts";
 
-const HISTORY_HEADERS = answerHeaders(DATED_RATE);
 
 /** Covered stretches of days: periods that touch or overlap are one range. */
 export function coveredRanges(starts: ArrayLike<number>, ends: ArrayLike<number>): { from: number; to: number }[] {
@@ -45,5 +43,5 @@ export function historyAnswers(data: Pick<FeedData, "buildId" | "currencies" | "
 }
 
 export function prepareHistories(data: FeedData): Map<string, PreparedBody> {
-  return new Map([...data.histories].map(([code, { body, etag, bytes }]) => [code, { text: body, etag, length: String(bytes), headers: HISTORY_HEADERS }]));
+  return new Map([...data.histories].map(([code, { body, etag, bytes }]) => [code, { text: body, etag, length: String(bytes), headers: DATED_JSON }]));
 }

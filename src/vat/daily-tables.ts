@@ -4,12 +4,10 @@
 // is the same. The build makes one answer per stretch (tableAnswers); a
 // server finds the stretch of a day by binary search (DailyTables).
 import type { FeedData, StoredAnswer } from "../data/feed-data.ts";
-import { DATED_RATE } from "../http/caching.ts";
 import { etagFor } from "../http/etag.ts";
-import { answerHeaders, byteLength, type PreparedBody } from "../http/prepared.ts";
+import { DATED_JSON, byteLength, type PreparedBody } from "../http/prepared.ts";
 import { RateBook } from "./rate-book.ts";
 
-const TABLE_HEADERS = answerHeaders(DATED_RATE);
 
 /** Build time: each stretch's first day and its table ("" where no currency has a rate), made of the single route's own bodies. */
 export function tableAnswers(data: Pick<FeedData, "buildId" | "currencies" | "timelines">): (StoredAnswer & { startsOn: number })[] {
@@ -38,7 +36,7 @@ export class DailyTables {
 
   static prepare(data: FeedData): DailyTables {
     const { starts, answers } = data.dayTables;
-    const tables = answers.map(({ body, etag, bytes }) => (body ? { text: body, etag, length: String(bytes), headers: TABLE_HEADERS } : undefined));
+    const tables = answers.map(({ body, etag, bytes }) => (body ? { text: body, etag, length: String(bytes), headers: DATED_JSON } : undefined));
     return new DailyTables(starts, tables, data.coverage.from, data.coverage.to);
   }
 

@@ -2,8 +2,7 @@
 // it: the period rule picks an index, the index picks the bytes. Built once
 // per database with no work per period; a lookup allocates only its result.
 import type { FeedData } from "../data/feed-data.ts";
-import { DATED_RATE } from "../http/caching.ts";
-import { answerHeaders, byteLength, type PreparedBody } from "../http/prepared.ts";
+import { DATED_JSON, byteLength, type PreparedBody } from "../http/prepared.ts";
 import { PeriodTimeline } from "./period.ts";
 
 interface CurrencyRates {
@@ -27,9 +26,6 @@ export type RateLookup =
   | { found: false; reason: "before-first" | "gap" | "after-last"; firstDate: string; lastDate: string };
 
 const UNKNOWN: RateLookup = { found: false, reason: "unknown-currency" };
-
-/** A rate of a past or given date is kept as a dated answer; the today route says otherwise. */
-const RATE_HEADERS = answerHeaders(DATED_RATE);
 
 export class RateBook {
   private constructor(private readonly byCode: Map<string, CurrencyRates>) {}
@@ -64,7 +60,7 @@ export class RateBook {
     const index = rates.timeline.indexOn(day);
     if (index >= 0) {
       const text = rates.bodies[index]!;
-      return { found: true, answer: { text, etag: rates.etags[index]!, length: String(text.length + rates.extraBytes), headers: RATE_HEADERS } };
+      return { found: true, answer: { text, etag: rates.etags[index]!, length: String(text.length + rates.extraBytes), headers: DATED_JSON } };
     }
     const reason = day > rates.lastDay ? "after-last" : day < rates.firstDay ? "before-first" : "gap";
     return { found: false, reason, firstDate: rates.firstDate, lastDate: rates.lastDate };
