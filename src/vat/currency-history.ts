@@ -8,7 +8,6 @@ import { DATED_JSON, byteLength, type PreparedBody } from "../http/prepared.ts";
 import { isoDay } from "../lib/calendar.ts";
 import type { CurrencyHistory } from "./schemas.ts";
 
-
 /** Covered stretches of days: periods that touch or overlap are one range. */
 export function coveredRanges(starts: ArrayLike<number>, ends: ArrayLike<number>): { from: number; to: number }[] {
   const order = Array.from({ length: starts.length }, (_, i) => i).sort((a, b) => starts[a]! - starts[b]!);

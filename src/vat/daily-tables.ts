@@ -8,7 +8,6 @@ import { etagFor } from "../http/etag.ts";
 import { DATED_JSON, byteLength, type PreparedBody } from "../http/prepared.ts";
 import { RateBook } from "./rate-book.ts";
 
-
 /** Build time: each stretch's first day and its table ("" where no currency has a rate), made of the single route's own bodies. */
 export function tableAnswers(data: Pick<FeedData, "buildId" | "currencies" | "timelines">): (StoredAnswer & { startsOn: number })[] {
   const rates = RateBook.prepare(data);
