@@ -12,8 +12,12 @@ import { BanList } from "./http/ban-list.ts";
 import { clientAddress } from "./http/client-address.ts";
 import { logEvent, logs, setLogLevel } from "./log.ts";
 
-/** A request as a listener hands it over: with a way to ask for the socket's peer, which costs and is rarely needed. */
-export type EdgeFetch = (request: Request, socketAddress: () => string | undefined) => Response | Promise<Response>;
+/**
+ * A request as a listener hands it over, with a way to ask for its socket's
+ * peer: asked only when needed, and made once per listener on Bun so the hot
+ * path allocates nothing for it.
+ */
+export type EdgeFetch = (request: Request, peer: (request: Request) => string | undefined) => Response | Promise<Response>;
 
 export interface ListenOptions {
   port: number;
@@ -52,11 +56,11 @@ export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeS
   let draining = false;
   let lastAnswered = 0;
   // Who is asking matters only for bans and request logs; without them, nothing is spent finding out.
-  const answer: EdgeFetch = (request, socketAddress) =>
-    bans.size || logs("info") ? app(request, { clientAddress: () => clientAddress(socketAddress(), request.headers.get("x-forwarded-for"), trusted) }) : app(request);
+  const answer: EdgeFetch = (request, peer) =>
+    bans.size || logs("info") ? app(request, { clientAddress: () => clientAddress(peer(request), request.headers.get("x-forwarded-for"), trusted) }) : app(request);
   // While stopping, every answer tells its client to close the connection, so keep-alive clients leave cleanly.
-  const fetch: EdgeFetch = (request, socketAddress) => {
-    const response = answer(request, socketAddress);
+  const fetch: EdgeFetch = (request, peer) => {
+    const response = answer(request, peer);
     if (!draining) return response;
     lastAnswered = performance.now();
     return response instanceof Promise ? response.then(closing) : closing(response);

@@ -1,8 +1,9 @@
 // `bun run db:update`: brings the upstream snapshot up to date from HMRC and
 // npm, then rebuilds. HMRC's files are found through its listing
-// (hmrc-files.ts), or at their canonical names when the listing is down. Every download is validated with the build's own row
-// schemas before it is accepted; the rebuild runs on a staged copy of the
-// snapshot, so when it fails neither the snapshot nor the database changes.
+// (hmrc-files.ts), or at their canonical names when the listing is down.
+// Every download is validated with the build's own row schemas before it is
+// accepted; the rebuild runs on a staged copy of the snapshot, so when it
+// fails neither the snapshot nor the database changes.
 import { cpSync, existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AnomalyLog, BuildError } from "./anomalies.ts";
