@@ -17,7 +17,7 @@ import { logEvent, logs, setLogLevel } from "./log.ts";
  * peer: asked only when needed, and made once per listener on Bun so the hot
  * path allocates nothing for it.
  */
-export type EdgeFetch = (request: Request, peer: (request: Request) => string | undefined) => Response | Promise<Response>;
+export type EdgeFetch = (request: Request, peer: (request: Request) => string | undefined) => Response;
 
 export interface ListenOptions {
   port: number;
@@ -63,7 +63,7 @@ export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeS
     const response = answer(request, peer);
     if (!draining) return response;
     lastAnswered = performance.now();
-    return response instanceof Promise ? response.then(closing) : closing(response);
+    return closing(response);
   };
 
   if (config.tls) checkTls(config.tls);

@@ -1,10 +1,12 @@
 // The service as one web-standard fetch handler: refusals at the edge, then
-// itty-router, whose handlers pick prepared answers, then one place that
-// turns the answer into a Response and logs it.
+// itty-router's routes, whose handlers pick prepared answers, then one place
+// that turns the answer into a Response and logs it. Nothing on the way waits:
+// a request is answered in the same turn it arrives.
 import { Router, type IRequest } from "itty-router";
 import type { BanList } from "../http/ban-list.ts";
 import { preflight } from "../http/cors.ts";
-import { badHost, logRequest, pathOf, refusal, routableUrl, type RequestInfo } from "../http/edge.ts";
+import { dispatch } from "../http/dispatch.ts";
+import { logRequest, refusal, requestPath, type RequestInfo } from "../http/edge.ts";
 import { readOnly } from "../http/methods.ts";
 import { Problem } from "../http/problem.ts";
 import { respond, type Reply } from "../http/respond.ts";
@@ -32,7 +34,7 @@ export interface AppOptions {
   bans?: BanList;
 }
 
-export type FetchHandler = (request: Request, info?: RequestInfo) => Response | Promise<Response>;
+export type FetchHandler = (request: Request, info?: RequestInfo) => Response;
 
 /** What every handler is given: the current answers (each feed reads its own part) and the clock. */
 type Context = Answers & { clock: Clock };
@@ -67,30 +69,21 @@ export function createApp({ answers, basePath = "", clock = systemClock, bans }:
     const started = logs("info") ? performance.now() : 0;
     const early = refusal(request, info, bans) ?? preflight(request);
     if (early) return finish(early);
-    const url = routableUrl(request);
-    if (url instanceof Problem) return finish(respond(request, url, () => "/"));
-    const routed = { method: request.method, url } as IRequest;
-    const failed = (error: unknown) => finish(respond(request, failure(error, request, url), () => pathOf(url)));
+    const path = requestPath(request);
+    if (path instanceof Problem) return finish(respond(request, path, "/"));
+    let reply: Reply;
     try {
-      return router.fetch(routed, contextNow()).then((reply: Reply | undefined) => finish(respond(request, reply ?? notFound(url), () => pathOf(url))), failed);
+      reply = dispatch(router.routes, request.method, path, contextNow()) ?? new Problem("not-found", `There is nothing at ${path}.`);
     } catch (error) {
-      return failed(error);
+      // Ours, not the client's: logged, and never shown.
+      logEvent("error", "unhandled error", { path, error: String((error as Error)?.stack ?? error) });
+      reply = new Problem("internal", "The server failed to answer this request; it has been logged.");
     }
+    return finish(respond(request, reply, path));
 
     function finish(response: Response): Response {
       logRequest(request, response, info, started);
       return response;
     }
   };
-}
-
-function notFound(url: string): Problem {
-  return new Problem("not-found", `There is nothing at ${pathOf(url)}.`);
-}
-
-/** A URL the router could not parse is the client's bad Host; anything else is ours, logged and never shown. */
-function failure(error: unknown, request: Request, url: string): Problem {
-  if (!URL.canParse(url)) return badHost(request);
-  logEvent("error", "unhandled error", { path: pathOf(url), error: String((error as Error)?.stack ?? error) });
-  return new Problem("internal", "The server failed to answer this request; it has been logged.");
 }

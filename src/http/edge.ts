@@ -31,33 +31,31 @@ export function refusal(request: Request, info: RequestInfo, bans: BanList | und
 }
 
 /**
- * The absolute URL to route. A request without a Host (HTTP/1.0, as some
- * load-balancer health checks send) arrives as a bare path and is answered
- * for that path; one whose Host the server could not use arrives the same
- * way, but with the header: that is a 400, never a guess.
+ * The path a request asks for, as a URL parser reads it (dot segments
+ * resolved, percent-encoding normalised). A request without a Host (HTTP/1.0,
+ * as some load-balancer health checks send) arrives as a bare path and is
+ * answered for that path; one whose Host the server could not use arrives the
+ * same way, but with the header, or with a URL that does not parse: that is a
+ * 400, never a guess.
  */
-export function routableUrl(request: Request): string | Problem {
+export function requestPath(request: Request): string | Problem {
   const url = request.url;
-  // An absolute URL is parsed once, by the router; one it cannot parse comes back to badHost.
-  if (url.charCodeAt(0) !== 47 /* "/" */) return url;
-  if (request.headers.has("host")) return badHost(request);
-  return `http://localhost${url}`;
+  if (isBarePath(url) && request.headers.has("host")) return badHost(request);
+  return URL.parse(absolute(url))?.pathname ?? badHost(request);
 }
 
+const isBarePath = (url: string) => url.charCodeAt(0) === 47; /* "/" */
+const absolute = (url: string) => (isBarePath(url) ? `http://localhost${url}` : url);
+
 /** The 400 for a request whose Host made its URL unusable. */
-export function badHost(request: Request): Problem {
+function badHost(request: Request): Problem {
   const host = (request.headers.get("host") ?? "").slice(0, 100);
   return new Problem("bad-request", `The Host header ${JSON.stringify(host)} is not a host name and port.`);
 }
 
 /** The path of a URL for a problem's `instance` and the log; "/" when there is none. */
 export function pathOf(url: string): string {
-  if (url.charCodeAt(0) === 47) url = `http://localhost${url}`;
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return "/";
-  }
+  return URL.parse(absolute(url))?.pathname ?? "/";
 }
 
 /** One JSON line per request, when LOG_LEVEL lets info through. */

@@ -10,10 +10,10 @@ export type Reply = Ok | Problem;
 
 const NOT_MODIFIED_BASE = new Headers(COMMON_HEADERS);
 
-/** `instance` (the path, for problem bodies) is asked for only when the answer is a problem. */
-export function respond(request: Request, reply: Reply, instance: () => string): Response {
+/** `path` is the request's, named in a problem's body as its `instance`. */
+export function respond(request: Request, reply: Reply, path: string): Response {
   const head = request.method === "HEAD";
-  if (reply instanceof Problem) return problemResponse(reply, instance(), head);
+  if (reply instanceof Problem) return problemResponse(reply, path, head);
   const { body, cacheControl } = reply;
   const condition = request.headers.get("if-none-match");
   if (condition !== null && ifNoneMatchHits(condition, body.etag)) {
