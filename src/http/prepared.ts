@@ -27,10 +27,13 @@ export function answerHeaders(cacheControl: string, contentType = JSON_TYPE, ext
 export const DATED_JSON = answerHeaders(DATED_RATE);
 
 const utf8 = new TextEncoder();
+// Counting bytes into a reused buffer allocates nothing; only a text too long for it is encoded whole.
+const scratch = new Uint8Array(16_384);
 
 /** Bytes of `text` in UTF-8. */
 export function byteLength(text: string): number {
-  return utf8.encode(text).byteLength;
+  const { read, written } = utf8.encodeInto(text, scratch);
+  return read === text.length ? written : utf8.encode(text).byteLength;
 }
 
 export function prepareText(text: string, buildId: string, headers: Headers): PreparedBody {

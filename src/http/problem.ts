@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { NO_STORE } from "./caching.ts";
 import { COMMON_HEADERS } from "./headers.ts";
+import { byteLength } from "./prepared.ts";
 
 // Every error the service answers with, as RFC 9457 problem details. One map
 // from kind to status and title, so handlers only say what went wrong.
@@ -54,14 +55,15 @@ export const ProblemSchema = v.pipe(
 
 export type ProblemBody = v.InferOutput<typeof ProblemSchema>;
 
-const PROBLEM_BASE = { ...COMMON_HEADERS, "content-type": "application/problem+json" };
-const utf8 = new TextEncoder();
+const PROBLEM_HEADERS = new Headers({ ...COMMON_HEADERS, "content-type": "application/problem+json", "cache-control": NO_STORE });
 
 /** The problem+json response for `problem` at path `instance`; no body for HEAD. */
 export function problemResponse(problem: Problem, instance: string, head = false): Response {
   const { status, title } = PROBLEMS[problem.kind];
   const body: ProblemBody = { type: problemType(problem.kind), title, status, detail: problem.detail, instance };
   const text = JSON.stringify(body);
-  const headers = new Headers({ ...PROBLEM_BASE, "content-length": String(utf8.encode(text).byteLength), "cache-control": NO_STORE, ...problem.headers });
+  const headers = new Headers(PROBLEM_HEADERS);
+  headers.set("content-length", String(byteLength(text)));
+  for (const name in problem.headers) headers.set(name, problem.headers[name]!);
   return new Response(head ? null : text, { status, headers });
 }
