@@ -22,9 +22,11 @@ export function respond(request: Request, reply: Reply, path: string): Response 
     headers.set("cache-control", cacheControl ?? body.headers.get("cache-control")!);
     return new Response(null, { status: 304, headers });
   }
-  const headers = new Headers(body.headers);
+  // The kind's shared headers are copied by the Response itself; only what differs per answer is added to its copy.
+  const response = new Response(head ? null : body.text, { headers: body.headers });
+  const headers = response.headers;
   headers.set("content-length", body.length);
   headers.set("etag", body.etag);
   if (cacheControl !== undefined) headers.set("cache-control", cacheControl);
-  return new Response(head ? null : body.text, { headers });
+  return response;
 }
