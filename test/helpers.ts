@@ -90,3 +90,13 @@ export async function get(app: FetchHandler, path: string, init?: RequestInit) {
   const isJson = /json/.test(response.headers.get("content-type") ?? "");
   return { response, status: response.status, text, body: text && isJson ? JSON.parse(text) : undefined };
 }
+
+/** What `probe` gives once it gives `wanted`, or its last answer when `timeoutMs` runs out: for changes a server notices by polling. */
+export async function eventually<T>(probe: () => Promise<T>, wanted: T, timeoutMs = 3_000): Promise<T> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value === wanted || performance.now() > deadline) return value;
+    await Bun.sleep(20);
+  }
+}

@@ -17,28 +17,33 @@ const clock = fixedClock("2024-07-10T12:00:00Z");
 const app = createApp({ answers: realAnswers("/feeds"), basePath: "/feeds", clock, bans: new BanList(AddressList.parse("203.0.113.7", "test"), undefined) });
 const doc = (await (await app(new Request("http://feed.test/feeds/openapi.json"))).json()) as Json;
 
-/** Runs a linter from node_modules on the served document; no network (telemetry and update checks off). */
-function lint(command: string[]): { exitCode: number; out: string } {
-  const proc = Bun.spawnSync(command, { cwd: ROOT, env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_UPDATE_NOTIFIER: "1" } });
-  return { exitCode: proc.exitCode, out: proc.stdout.toString() };
+/** Runs a tool from node_modules; no network (telemetry and update checks off). Started at once, awaited by the test that reads it. */
+async function run(command: string[], cwd = ROOT): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+  const proc = Bun.spawn(command, { cwd, stdout: "pipe", stderr: "pipe", env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_UPDATE_NOTIFIER: "1" } });
+  const [stdout, stderr, exitCode] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  return { exitCode, stdout, stderr };
 }
 
-describe("linters", () => {
-  const file = join(tempDir(), "openapi.json");
-  writeFileSync(file, JSON.stringify(doc));
+// The linters and the generated client are separate processes that each wait on their own start-up: run side by side.
+const docFile = join(tempDir(), "openapi.json");
+writeFileSync(docFile, JSON.stringify(doc));
+const redocly = run([join(ROOT, "node_modules/.bin/redocly"), "lint", "--extends=recommended", "--format=json", docFile]);
+const spectralOutput = join(tempDir(), "spectral.json");
+const spectral = run([join(ROOT, "node_modules/.bin/spectral"), "lint", "--ruleset", join(ROOT, "test/spectral.yaml"), "--format=json", `--output=${spectralOutput}`, "--fail-severity=hint", docFile]);
+const client = generateAndCheckClient();
 
-  test("Redocly (recommended rules) reports no error and no warning", () => {
-    const { exitCode, out } = lint([join(ROOT, "node_modules/.bin/redocly"), "lint", "--extends=recommended", "--format=json", file]);
-    const report = JSON.parse(out);
+describe("linters", () => {
+  test("Redocly (recommended rules) reports no error and no warning", async () => {
+    const { exitCode, stdout } = await redocly;
+    const report = JSON.parse(stdout);
     expect(report.problems.map((p: Json) => `${p.ruleId}: ${p.message}`)).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
     expect(exitCode).toBe(0);
   });
 
-  test("Spectral (spectral:oas) reports nothing, down to hints", () => {
-    const output = join(tempDir(), "spectral.json");
-    const { exitCode } = lint([join(ROOT, "node_modules/.bin/spectral"), "lint", "--ruleset", join(ROOT, "test/spectral.yaml"), "--format=json", `--output=${output}`, "--fail-severity=hint", file]);
-    const results = JSON.parse(readFileSync(output, "utf8"));
+  test("Spectral (spectral:oas) reports nothing, down to hints", async () => {
+    const { exitCode } = await spectral;
+    const results = JSON.parse(readFileSync(spectralOutput, "utf8"));
     expect(results.map((r: Json) => `${r.code}: ${r.message} at ${r.path.join(".")}`)).toEqual([]);
     expect(exitCode).toBe(0);
   });
@@ -147,12 +152,12 @@ describe("every answer the server sends is declared", () => {
   });
 });
 
-describe("a client generated from it (openapi-typescript) types every answer", () => {
-  test("named operations and schemas, 304 without a body, errors as Problem with its enum, the document as an object", () => {
+/** Generates a client with openapi-typescript and type-checks code that uses it with tsc; what each step said. */
+async function generateAndCheckClient() {
     const dir = tempDir("feed-client-");
     writeFileSync(join(dir, "openapi.json"), JSON.stringify(doc));
-    const generate = Bun.spawnSync([join(ROOT, "node_modules/.bin/openapi-typescript"), join(dir, "openapi.json"), "-o", join(dir, "api.d.ts")], { cwd: ROOT });
-    expect(generate.exitCode).toBe(0);
+    const generate = await run([join(ROOT, "node_modules/.bin/openapi-typescript"), join(dir, "openapi.json"), "-o", join(dir, "api.d.ts")]);
+    if (generate.exitCode !== 0) return { generate, check: undefined };
     const kinds = (doc.components.schemas.Problem.properties.type.enum as string[]).map((t) => JSON.stringify(t)).join(" | ");
     writeFileSync(
       join(dir, "use.ts"),
@@ -176,8 +181,14 @@ holds<Equals<Equals<Document, Record<string, never>>, false>>(); // an object, n
 `,
     );
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ESNext", module: "ESNext", moduleResolution: "bundler", skipLibCheck: false, types: [] }, files: ["use.ts"] }));
-    const check = Bun.spawnSync([join(ROOT, "node_modules/.bin/tsc"), "-p", dir], { cwd: dir });
-    expect(check.stdout.toString() + check.stderr.toString()).toBe("");
-    expect(check.exitCode).toBe(0);
+    return { generate, check: await run([join(ROOT, "node_modules/.bin/tsc"), "-p", dir], dir) };
+}
+
+describe("a client generated from it (openapi-typescript) types every answer", () => {
+  test("named operations and schemas, 304 without a body, errors as Problem with its enum, the document as an object", async () => {
+    const { generate, check } = await client;
+    expect(generate.exitCode).toBe(0);
+    expect(`${check?.stdout}${check?.stderr}`).toBe("");
+    expect(check?.exitCode).toBe(0);
   }, 30_000);
 });
