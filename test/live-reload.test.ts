@@ -62,15 +62,15 @@ describe("refresh without downtime", async () => {
 
     expect(await rateOn(server.origin, "/vat/exchange-rate/usd/2026-09-15")).toBe(404);
     const load = steadyLoad(server.origin);
-    await Bun.sleep(300);
+    await Bun.sleep(100); // requests are in flight before the swap…
     renameSync(staged, databasePath);
     server.proc.kill("SIGHUP");
     const swapped = await until(async () => (await rateOn(server.origin, "/vat/exchange-rate/usd/2026-09-15")) === 200);
-    await Bun.sleep(300);
+    await Bun.sleep(100); // …and after it
     const { ok, failures } = await load.stop();
     expect(swapped).toBe(true);
     expect(failures).toEqual([]);
-    expect(ok).toBeGreaterThan(100);
+    expect(ok).toBeGreaterThan(50);
     const body = await (await fetch(`${server.origin}/vat/exchange-rate/usd/2026-09-15`)).json();
     expect(body).toEqual({ currencyCode: "USD", currencyName: "US Dollar", effectiveFrom: "2026-09-01", rate: 1.3333 });
   });
@@ -152,7 +152,7 @@ describe("nothing done to the file on disk reaches a request (#11)", async () =>
     }
     const { ok, failures } = await load.stop();
     expect(failures).toEqual([]);
-    expect(ok).toBeGreaterThan(100);
+    expect(ok).toBeGreaterThan(50);
     expect(server.proc.exitCode).toBeNull();
     // The valid build was taken when it was whole; everything after it was refused.
     const now = await build();
