@@ -7,7 +7,7 @@ import { buildOptions, realDatabase, ROOT, tempDir } from "./helpers.ts";
 import { startServer } from "./server-process.ts";
 import { fakeHmrc, registryAsExported, syntheticMonth, upstreamCopy } from "./upstream-fakes.ts";
 
-const PATHS = ["/vat/exchange-rate/usd/2025-01-15", "/vat/exchange-rate/EUR/2025-12-17", "/versions/current", "/versions/detail", "/vat/exchange-rate/jpy/2026-08-31"];
+const PATHS = ["/vat/exchange-rate/usd/2026-03-16", "/vat/exchange-rate/EUR/2026-06-17", "/versions/current", "/versions/detail", "/vat/exchange-rate/jpy/2026-08-31"];
 
 /** Keeps `workers` requests in flight until stopped; counts every answer that was not a 200. */
 function steadyLoad(origin: string, workers = 8) {
@@ -82,7 +82,7 @@ describe("refresh without downtime", async () => {
     const logged = await until(async () => server.output().includes("database refused"));
     expect(logged).toBe(true);
     expect(await rateOn(server.origin, "/vat/exchange-rate/usd/2026-09-15")).toBe(200);
-    expect(await rateOn(server.origin, "/vat/exchange-rate/usd/2025-01-15")).toBe(200);
+    expect(await rateOn(server.origin, "/vat/exchange-rate/usd/2026-03-16")).toBe(200);
   });
 });
 

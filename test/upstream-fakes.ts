@@ -11,7 +11,7 @@ import { REAL_UPSTREAM, tempDir } from "./helpers.ts";
  * update and swap tests are about the newest months, and building all twelve years for
  * each of them would be most of the test run.
  */
-export function upstreamCopy(fromMonth = "2025-01"): string {
+export function upstreamCopy(fromMonth = "2026-03"): string {
   const dir = tempDir("feed-upstream-");
   cpSync(REAL_UPSTREAM, dir, { recursive: true, filter: (source) => !/_csv_\d{4}-\d{2}/.test(source) || /_csv_(\d{4}-\d{2})/.exec(source)![1]! >= fromMonth });
   return dir;
