@@ -3,6 +3,7 @@
 // carries (the common ones, its content type and how long it may be cached).
 // A database never changes while it is served, so a request only picks one of
 // these and wraps it in a Response.
+import type { StoredAnswer } from "../data/feed-data.ts";
 import { DATED_RATE } from "./caching.ts";
 import { etagFor } from "./etag.ts";
 import { COMMON_HEADERS } from "./headers.ts";
@@ -35,6 +36,9 @@ export function byteLength(text: string): number {
   const { read, written } = utf8.encodeInto(text, scratch);
   return read === text.length ? written : utf8.encode(text).byteLength;
 }
+
+/** An answer the build made whole, as sent: a rate's day table or a currency's history. */
+export const fromStored = ({ body, etag, bytes }: StoredAnswer, headers = DATED_JSON): PreparedBody => ({ text: body, etag, length: String(bytes), headers });
 
 export function prepareText(text: string, buildId: string, headers: Headers): PreparedBody {
   return { text, etag: etagFor(buildId, text), length: String(byteLength(text)), headers };

@@ -1,7 +1,7 @@
 // "Today" for a UK VAT return is the civil date in the UK, which is GMT in
 // winter and BST (UTC+1) in summer: between 23:00 and 00:00 UTC in summer the
 // UK is already on the next day. The time zone rules come from Intl (ICU).
-import { nextDay, type IsoDate } from "./calendar.ts";
+import { DAY_MS, dayNumber, nextDay, type IsoDate } from "./calendar.ts";
 
 // Made on first use: ICU's time-zone data is loaded only by a server that is asked for today.
 let ukCalendar: Intl.DateTimeFormat | undefined;
@@ -24,8 +24,7 @@ export const systemClock: Clock = () => new Date();
  * always one of those two.
  */
 export function ukMidnight(date: IsoDate): Date {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const utcMidnight = Date.UTC(y, m - 1, d);
+  const utcMidnight = dayNumber(date) * DAY_MS;
   const bstMidnight = new Date(utcMidnight - 3_600_000);
   return ukDate(bstMidnight) === date ? bstMidnight : new Date(utcMidnight);
 }

@@ -4,7 +4,7 @@
 // wraps the stored answers (prepareHistories).
 import type { FeedData, StoredAnswer } from "../data/feed-data.ts";
 import { etagFor } from "../http/etag.ts";
-import { DATED_JSON, byteLength, type PreparedBody } from "../http/prepared.ts";
+import { byteLength, fromStored, type PreparedBody } from "../http/prepared.ts";
 import { isoDay } from "../lib/calendar.ts";
 import type { CurrencyHistory } from "./schemas.ts";
 
@@ -42,5 +42,5 @@ export function historyAnswers(data: Pick<FeedData, "buildId" | "currencies" | "
 }
 
 export function prepareHistories(data: FeedData): Map<string, PreparedBody> {
-  return new Map([...data.histories].map(([code, { body, etag, bytes }]) => [code, { text: body, etag, length: String(bytes), headers: DATED_JSON }]));
+  return new Map([...data.histories].map(([code, answer]) => [code, fromStored(answer)]));
 }

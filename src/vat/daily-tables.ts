@@ -5,7 +5,7 @@
 // server finds the stretch of a day by binary search (DailyTables).
 import type { FeedData, StoredAnswer } from "../data/feed-data.ts";
 import { etagFor } from "../http/etag.ts";
-import { DATED_JSON, byteLength, type PreparedBody } from "../http/prepared.ts";
+import { byteLength, fromStored, type PreparedBody } from "../http/prepared.ts";
 import { RateBook } from "./rate-book.ts";
 
 /** Build time: each stretch's first day and its table ("" where no currency has a rate), made of the single route's own bodies. */
@@ -35,7 +35,7 @@ export class DailyTables {
 
   static prepare(data: FeedData): DailyTables {
     const { starts, answers } = data.dayTables;
-    const tables = answers.map(({ body, etag, bytes }) => (body ? { text: body, etag, length: String(bytes), headers: DATED_JSON } : undefined));
+    const tables = answers.map((answer) => (answer.body ? fromStored(answer) : undefined));
     return new DailyTables(starts, tables, data.coverage.from, data.coverage.to);
   }
 
