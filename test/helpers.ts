@@ -1,6 +1,6 @@
 // Shared by the tests: temporary folders, fixture snapshots and one build of
 // the real snapshot (memoised: bun runs every test file in one process).
-import { Database } from "bun:sqlite";
+import { Database, type SQLQueryBindings } from "bun:sqlite";
 import { copyFileSync, cpSync, mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -53,10 +53,15 @@ export function realDatabase(): { path: string; report: BuildReport } {
 
 /** A copy of the real database with one build_info entry changed: how tests make a file the server must refuse or read differently. */
 export function realDatabaseWith(key: string, value: string): string {
+  return realDatabaseAfter("UPDATE build_info SET value = ? WHERE key = ?", [value, key]);
+}
+
+/** A copy of the real database after one SQL statement. */
+export function realDatabaseAfter(statement: string, params: SQLQueryBindings[] = []): string {
   const path = join(tempDir(), "feed.sqlite");
   copyFileSync(realDatabase().path, path);
   const db = new Database(path);
-  db.run("UPDATE build_info SET value = ? WHERE key = ?", [value, key]);
+  db.run(statement, params);
   db.close();
   return path;
 }

@@ -73,8 +73,8 @@ export function buildDatabase(options: BuildOptions, now: Date = buildTime()): B
   writeDatabase(options.databasePath, options.migrationsDir, {
     rates: imported.rates,
     timelines: served.rows,
-    dayTables: tableAnswers(answers),
-    histories: historyAnswers(answers),
+    dayTables: tableAnswers(answers).map(asBlob),
+    histories: historyAnswers(answers).map(asBlob),
     currencies,
     versions: versions.rows,
     anomalies: log.entries,
@@ -118,6 +118,9 @@ function timelinesOf(rates: readonly ImportedRate[], currencies: readonly { code
   });
   return { rows, byCode };
 }
+
+/** drizzle's blob columns take a Buffer: the same bytes, not a copy. */
+const asBlob = <T extends { body: Uint8Array }>(row: T) => ({ ...row, body: Buffer.from(row.body.buffer, row.body.byteOffset, row.body.byteLength) });
 
 /** Now, or SOURCE_DATE_EPOCH (seconds) for a byte-identical rebuild. */
 function buildTime(): Date {

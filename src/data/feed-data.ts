@@ -36,11 +36,10 @@ export interface VersionRecord {
 
 export type Timeline = TimelineColumns & PeriodAnswers;
 
-/** An answer the build made whole: the body as sent, its ETag and its length in bytes. */
+/** An answer the build made whole: the body's UTF-8 bytes as sent, and its ETag. */
 export interface StoredAnswer {
-  body: string;
+  body: Uint8Array<ArrayBuffer>;
   etag: string;
-  bytes: number;
 }
 
 export interface FeedData {
@@ -53,7 +52,7 @@ export interface FeedData {
   timelines: Map<string, Timeline>;
   /** In the export's order: DataTables, then its extensions. */
   versions: VersionRecord[];
-  /** Each stretch of days' table of every currency's rate: first days ascending, and the answers (body "" where none). */
+  /** Each stretch of days' table of every currency's rate: first days ascending, and the answers (no bytes where none). */
   dayTables: { starts: Int32Array; answers: StoredAnswer[] };
   /** Each currency's history, by code. */
   histories: Map<string, StoredAnswer>;
@@ -171,7 +170,7 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
   const tableRows = raw.dayTables.map((r) => checked(DayTableRow, r, `day_tables row ${r.startsOn}`));
   if (tableRows.length === 0) fail("has no day tables");
   tableRows.forEach((row, i) => {
-    const problem = row.body === "" ? undefined : answerProblem(row, etagPrefix, "[", "]");
+    const problem = row.body.byteLength === 0 ? undefined : answerProblem(row, etagPrefix, "[", "]");
     if (problem || (i > 0 && row.startsOn <= tableRows[i - 1]!.startsOn)) fail(`has a bad day table from ${isoDay(row.startsOn)}: ${problem ?? "out of order"}`);
   });
   const historyByCode = new Map<string, StoredAnswer>();
@@ -190,7 +189,7 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
     currencies: currencyList,
     timelines: byCode,
     versions: versionList,
-    dayTables: { starts: Int32Array.from(tableRows, (r) => r.startsOn), answers: tableRows.map(({ body, etag, bytes }) => ({ body, etag, bytes })) },
+    dayTables: { starts: Int32Array.from(tableRows, (r) => r.startsOn), answers: tableRows.map(({ body, etag }) => ({ body, etag })) },
     histories: historyByCode,
   };
 }

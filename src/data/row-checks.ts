@@ -27,17 +27,18 @@ export const CurrencyRow = v.pipe(
 
 export const VersionRow = v.object({ software: v.pipe(v.string(), v.minLength(1)), releaseVersion: Release, releaseDate: UtcInstant, nightlyVersion: AnyVersion, nightlyDate: UtcInstant });
 
-const Answer = { body: v.string(), etag: v.string(), bytes: v.pipe(v.number(), v.integer(), v.minValue(0)) };
+/** Bytes a Response can send: a Uint8Array over a plain ArrayBuffer, as every SQLite driver hands a blob over. */
+const Bytes = v.custom<Uint8Array<ArrayBuffer>>((x) => x instanceof Uint8Array && x.buffer instanceof ArrayBuffer, "not bytes");
+const Answer = { body: Bytes, etag: v.string() };
 export const DayTableRow = v.object({ startsOn: v.pipe(v.number(), v.integer()), ...Answer });
 export const HistoryRow = v.object({ currencyCode: Code, ...Answer });
 
 export const TimelineRow = v.object({ currencyCode: Code, periods: v.instance(Uint8Array), rates: v.string(), bodies: v.string(), etags: v.string() });
 
-/** What is wrong with an answer the build made whole, or undefined: this build's ETag, a JSON body that opens and closes as it should, a length no shorter than its text. */
-export function answerProblem({ body, etag, bytes }: { body: string; etag: string; bytes: number }, etagPrefix: string, open: string, close: string): string | undefined {
+/** What is wrong with an answer the build made whole, or undefined: this build's ETag, and JSON bytes that open and close as they should. */
+export function answerProblem({ body, etag }: { body: Uint8Array; etag: string }, etagPrefix: string, open: string, close: string): string | undefined {
   if (!etag.startsWith(etagPrefix)) return "an ETag of another build";
-  if (body[0] !== open || body.at(-1) !== close) return "no JSON answer";
-  return bytes < body.length ? "a wrong length" : undefined;
+  return body[0] === open.charCodeAt(0) && body.at(-1) === close.charCodeAt(0) ? undefined : "no JSON answer";
 }
 
 const EARLIEST = dayNumber("2000-01-01");

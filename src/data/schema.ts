@@ -3,7 +3,7 @@
 import { blob, primaryKey, sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
 
 /** Bumped with every migration; the server refuses a file built for another version. */
-export const SCHEMA_VERSION = "4";
+export const SCHEMA_VERSION = "5";
 
 /** One row per currency per period HMRC published (monthly, or a weekly amendment). */
 export const rates = sqliteTable(
@@ -37,20 +37,24 @@ export const timelines = sqliteTable("timelines", {
   etags: text("etags").notNull(),
 });
 
-/** An answer made whole by the build. */
+/**
+ * An answer made whole by the build: its UTF-8 bytes as sent, and its ETag.
+ * Bytes rather than text: a server sends them as they are, where text with a
+ * name outside Latin-1 in it is held as UTF-16 and encoded on every request.
+ */
 function answerColumns() {
-  return { body: text("body").notNull(), etag: text("etag").notNull(), bytes: integer("bytes").notNull() };
+  return { body: blob("body", { mode: "buffer" }).notNull(), etag: text("etag").notNull() };
 }
 
 /**
  * Every currency's rate on a day, as one answer per stretch of days between
  * period boundaries (vat/daily-tables.ts): the stretch's first day (days since
- * 1970-01-01), the JSON array as sent ("" where no currency has a rate), its
- * ETag and its length in bytes. Built here so a server does no work for them.
+ * 1970-01-01), the JSON array as sent (no bytes where no currency has a rate)
+ * and its ETag. Built here so a server does no work for them.
  */
 export const dayTables = sqliteTable("day_tables", { startsOn: integer("starts_on").primaryKey(), ...answerColumns() });
 
-/** Each currency's history answer as sent (vat/currency-history.ts), with its ETag and length in bytes. */
+/** Each currency's history answer as sent (vat/currency-history.ts), with its ETag. */
 export const histories = sqliteTable("histories", { currencyCode: text("currency_code").primaryKey(), ...answerColumns() });
 
 export const currencies = sqliteTable("currencies", {

@@ -1,5 +1,5 @@
-// An answer prepared once, when a database is opened: the body's text, its
-// length in bytes and its ETag, and the headers every answer of its kind
+// An answer prepared once, when a database is opened: the body (text, or the
+// UTF-8 bytes the build stored), its length in bytes and its ETag, and the headers every answer of its kind
 // carries (the common ones, its content type and how long it may be cached).
 // A database never changes while it is served, so a request only picks one of
 // these and wraps it in a Response.
@@ -9,7 +9,7 @@ import { etagFor } from "./etag.ts";
 import { COMMON_HEADERS } from "./headers.ts";
 
 export interface PreparedBody {
-  text: string;
+  content: string | Uint8Array<ArrayBuffer>;
   etag: string;
   /** Content-Length, in bytes. */
   length: string;
@@ -37,11 +37,14 @@ export function byteLength(text: string): number {
   return read === text.length ? written : utf8.encode(text).byteLength;
 }
 
+/** Build time: an answer made whole, as the build stores it. */
+export const toStored = (text: string, buildId: string): StoredAnswer => ({ body: utf8.encode(text), etag: etagFor(buildId, text) });
+
 /** An answer the build made whole, as sent: a rate's day table or a currency's history. */
-export const fromStored = ({ body, etag, bytes }: StoredAnswer, headers = DATED_JSON): PreparedBody => ({ text: body, etag, length: String(bytes), headers });
+export const fromStored = ({ body, etag }: StoredAnswer, headers = DATED_JSON): PreparedBody => ({ content: body, etag, length: String(body.byteLength), headers });
 
 export function prepareText(text: string, buildId: string, headers: Headers): PreparedBody {
-  return { text, etag: etagFor(buildId, text), length: String(byteLength(text)), headers };
+  return { content: text, etag: etagFor(buildId, text), length: String(byteLength(text)), headers };
 }
 
 export function prepareJson(body: unknown, buildId: string, cacheControl: string): PreparedBody {

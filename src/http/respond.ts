@@ -23,7 +23,7 @@ export function respond(request: Request, reply: Reply, path: string): Response 
     return new Response(null, { status: 304, headers });
   }
   // The kind's shared headers are copied by the Response itself; only what differs per answer is added to its copy.
-  const response = new Response(head ? null : body.text, { headers: body.headers });
+  const response = new Response(head ? null : body.content, { headers: body.headers });
   const headers = response.headers;
   headers.set("content-length", body.length);
   headers.set("etag", body.etag);

@@ -3,8 +3,7 @@
 // period rule's order. Made by the build (historyAnswers); a server only
 // wraps the stored answers (prepareHistories).
 import type { FeedData, StoredAnswer } from "../data/feed-data.ts";
-import { etagFor } from "../http/etag.ts";
-import { byteLength, fromStored, type PreparedBody } from "../http/prepared.ts";
+import { fromStored, toStored, type PreparedBody } from "../http/prepared.ts";
 import { isoDay } from "../lib/calendar.ts";
 import type { CurrencyHistory } from "./schemas.ts";
 
@@ -36,8 +35,7 @@ export function historyAnswers(data: Pick<FeedData, "buildId" | "currencies" | "
         kind: amendment[i] ? "amendment" : "monthly",
       })),
     };
-    const body = JSON.stringify(history);
-    return { currencyCode: currency.code, body, etag: etagFor(data.buildId, body), bytes: byteLength(body) };
+    return { currencyCode: currency.code, ...toStored(JSON.stringify(history), data.buildId) };
   });
 }
 

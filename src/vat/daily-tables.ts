@@ -4,11 +4,10 @@
 // is the same. The build makes one answer per stretch (tableAnswers); a
 // server finds the stretch of a day by binary search (DailyTables).
 import type { FeedData, StoredAnswer } from "../data/feed-data.ts";
-import { etagFor } from "../http/etag.ts";
-import { byteLength, fromStored, type PreparedBody } from "../http/prepared.ts";
+import { fromStored, toStored, type PreparedBody } from "../http/prepared.ts";
 import { RateBook } from "./rate-book.ts";
 
-/** Build time: each stretch's first day and its table ("" where no currency has a rate), made of the single route's own bodies. */
+/** Build time: each stretch's first day and its table (no bytes where no currency has a rate), made of the single route's own bodies. */
 export function tableAnswers(data: Pick<FeedData, "buildId" | "currencies" | "timelines">): (StoredAnswer & { startsOn: number })[] {
   const rates = RateBook.prepare(data);
   const days = new Set<number>();
@@ -19,8 +18,7 @@ export function tableAnswers(data: Pick<FeedData, "buildId" | "currencies" | "ti
   return [...days].sort((a, b) => a - b).map((startsOn) => {
     // data.currencies is sorted by code, so the table is too.
     const bodies = data.currencies.flatMap((c) => rates.bodyOn(c.code, startsOn) ?? []);
-    const body = bodies.length ? `[${bodies.join(",")}]` : "";
-    return { startsOn, body, etag: body ? etagFor(data.buildId, body) : "", bytes: byteLength(body) };
+    return { startsOn, ...(bodies.length ? toStored(`[${bodies.join(",")}]`, data.buildId) : { body: new Uint8Array(0), etag: "" }) };
   });
 }
 
@@ -35,7 +33,7 @@ export class DailyTables {
 
   static prepare(data: FeedData): DailyTables {
     const { starts, answers } = data.dayTables;
-    const tables = answers.map((answer) => (answer.body ? fromStored(answer) : undefined));
+    const tables = answers.map((answer) => (answer.body.byteLength ? fromStored(answer) : undefined));
     return new DailyTables(starts, tables, data.coverage.from, data.coverage.to);
   }
 

@@ -60,7 +60,7 @@ export class RateBook {
     const index = rates.timeline.indexOn(day);
     if (index >= 0) {
       const text = rates.bodies[index]!;
-      return { found: true, answer: { text, etag: rates.etags[index]!, length: String(text.length + rates.extraBytes), headers: DATED_JSON } };
+      return { found: true, answer: { content: text, etag: rates.etags[index]!, length: String(text.length + rates.extraBytes), headers: DATED_JSON } };
     }
     const reason = day > rates.lastDay ? "after-last" : day < rates.firstDay ? "before-first" : "gap";
     return { found: false, reason, firstDate: rates.firstDate, lastDate: rates.lastDate };
