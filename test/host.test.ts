@@ -2,8 +2,11 @@
 // checks send none and are answered for their own path; a Host the server
 // cannot use is a 400 problem, never a 500 and never another path's answer.
 import { afterAll, describe, expect, test } from "bun:test";
+import fc from "fast-check";
 import { connect } from "node:net";
 import { createApp } from "../src/app/app.ts";
+import { requestPath } from "../src/http/edge.ts";
+import { Problem } from "../src/http/problem.ts";
 import { realAnswers } from "./helpers.ts";
 
 /** Sends `head` as it is and reads the whole answer (the server closes or the request says close). */
@@ -49,5 +52,46 @@ describe("requests with a missing or broken Host", () => {
 
   test("a good Host is unaffected", async () => {
     expect((await ask("/versions/current", "feed.example:8080")).status).toBe(200);
+  });
+});
+
+describe("the path of a URL as the server receives it", () => {
+  // A served request's URL is the raw target behind the Host: nothing has parsed it yet.
+  // The last ones are no origin at all: what stands before their "/" is a fragment, a query or a backslash.
+  const origins = ["http://feed.test", "http://127.0.0.1:3000", "https://[::1]:8443", "http://Feed.Test:80", "http://a.test.evil", "http://u@feed.test", "http://feed.test#", "http://feed.test?", "http://feed.test\\\\x"];
+  const character = fc.oneof(
+    fc.constantFrom(..."abcXYZ019-_~/"),
+    fc.constantFrom(".", "..", "%", "%2e", "%2F", "%zz", "?", "#", "\\", " ", ":", "@", ";", "=", "+", "*", "(", "[", "\u0000", "\t"),
+    fc.string({ unit: "grapheme", minLength: 1, maxLength: 2 }),
+  );
+  const target = fc.array(character, { maxLength: 24 }).map((parts) => `/${parts.join("")}`);
+  const noHost = new Request("http://unused.test/");
+  const pathOf = (url: string) => {
+    const path = requestPath(noHost, url);
+    return path instanceof Problem ? undefined : path;
+  };
+
+  test("is what URL.parse reads, whether or not the origin was seen before", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...origins), fc.constantFrom(...origins), target, (seen, origin, path) => {
+        pathOf(`${seen}/`);
+        expect(pathOf(origin + path)).toBe(URL.parse(origin + path)?.pathname);
+        expect(pathOf(origin + path)).toBe(URL.parse(origin + path)?.pathname);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  test("a bare path (no Host) is read against no origin at all", () => {
+    pathOf("http://feed.test/");
+    fc.assert(fc.property(target, (path) => expect(pathOf(path)).toBe(URL.parse(`http://localhost${path}`)?.pathname)), { numRuns: 2_000 });
+  });
+
+  test("dot segments and percent-encodings after a remembered origin are still resolved", () => {
+    pathOf("http://feed.test/versions/current");
+    expect(pathOf("http://feed.test/x/../versions/current")).toBe("/versions/current");
+    expect(pathOf("http://feed.test/vat/%2e%2e/versions/current")).toBe("/versions/current");
+    expect(pathOf("http://feed.test/vat/exchange-rate/usd/2024-01-15?x=1")).toBe("/vat/exchange-rate/usd/2024-01-15");
+    expect(pathOf("http://feed.test.evil/versions/current")).toBe("/versions/current");
   });
 });

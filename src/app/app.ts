@@ -67,9 +67,10 @@ export function createApp({ answers, basePath = "", clock = systemClock, bans }:
 
   return (request, info = NO_INFO) => {
     const started = logs("info") ? performance.now() : 0;
-    const early = refusal(request, info, bans) ?? preflight(request);
+    const url = request.url;
+    const early = refusal(request, url, info, bans) ?? preflight(request);
     if (early) return finish(early);
-    const path = requestPath(request);
+    const path = requestPath(request, url);
     if (path instanceof Problem) return finish(respond(request, path, "/"));
     let reply: Reply;
     try {

@@ -16,16 +16,16 @@ export interface RequestInfo {
 }
 
 /** An overlong URL, a tunnel request or a banned caller; undefined for everything else. */
-export function refusal(request: Request, info: RequestInfo, bans: BanList | undefined): Response | undefined {
+export function refusal(request: Request, url: string, info: RequestInfo, bans: BanList | undefined): Response | undefined {
   // CONNECT asks for a tunnel, which a read-only API never opens; its target is no path to route. Refused, and the connection closed.
   if (request.method === "CONNECT") {
     return problemResponse(new Problem("method-not-allowed", "CONNECT is not supported: this API is read-only.", { allow: ALLOWED_METHODS, connection: "close" }), "/");
   }
-  if (request.url.length > MAX_URL_LENGTH) {
+  if (url.length > MAX_URL_LENGTH) {
     return problemResponse(new Problem("uri-too-long", `Request URLs are limited to ${MAX_URL_LENGTH} characters.`), "/", request.method === "HEAD");
   }
   if (bans?.size && bans.has(info.clientAddress?.())) {
-    return problemResponse(new Problem("forbidden", "This address is banned from the service for abuse."), pathOf(request.url), request.method === "HEAD");
+    return problemResponse(new Problem("forbidden", "This address is banned from the service for abuse."), pathOf(url), request.method === "HEAD");
   }
   return undefined;
 }
@@ -38,11 +38,42 @@ export function refusal(request: Request, info: RequestInfo, bans: BanList | und
  * same way, but with the header, or with a URL that does not parse: that is a
  * 400, never a guess.
  */
-export function requestPath(request: Request): string | Problem {
-  const url = request.url;
+export function requestPath(request: Request, url: string): string | Problem {
   if (isBarePath(url) && request.headers.has("host")) return badHost(request);
-  return URL.parse(absolute(url))?.pathname ?? badHost(request);
+  const plain = plainPath(url);
+  if (plain !== undefined) return plain;
+  const parsed = URL.parse(absolute(url));
+  if (!parsed) return badHost(request);
+  remember(url, parsed.pathname);
+  return parsed.pathname;
 }
+
+/**
+ * Nearly every request arrives with the same origin and a path of plain
+ * characters, which a URL parser leaves as it is. An origin the parser has
+ * accepted once is remembered (one, the last), and a URL made of it and a
+ * plain path is cut rather than parsed again (8–11% less server CPU per
+ * request under load; the README has the figures). Anything else (dots,
+ * percent signs, queries, another origin) is parsed.
+ */
+let acceptedOrigin: string | undefined;
+
+function plainPath(url: string): string | undefined {
+  if (acceptedOrigin === undefined) return undefined;
+  const start = acceptedOrigin.length;
+  if (url.charCodeAt(start) !== 47 || !url.startsWith(acceptedOrigin)) return undefined;
+  for (let i = start; i < url.length; i++) if (!PLAIN[url.charCodeAt(i)]) return undefined;
+  return url.slice(start);
+}
+
+function remember(url: string, pathname: string): void {
+  const origin = url.slice(0, url.length - pathname.length);
+  if (/^https?:\/\/[A-Za-z0-9.:[\]-]+$/.test(origin) && url.endsWith(pathname)) acceptedOrigin = origin;
+}
+
+/** Path characters a URL parser keeps as they are (no dots: a dot segment is resolved). */
+const PLAIN = new Uint8Array(128);
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_~/") PLAIN[c.charCodeAt(0)] = 1;
 
 const isBarePath = (url: string) => url.charCodeAt(0) === 47; /* "/" */
 const absolute = (url: string) => (isBarePath(url) ? `http://localhost${url}` : url);
