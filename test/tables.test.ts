@@ -4,6 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { createApp } from "../src/app/app.ts";
 import { dayNumber, isoDay } from "../src/lib/calendar.ts";
+import { coveredRanges } from "../src/vat/currency-history.ts";
 import type { CurrencyHistory } from "../src/vat/schemas.ts";
 import { get, realAnswers, realData } from "./helpers.ts";
 
@@ -95,5 +96,28 @@ describe("GET /vat/currencies/{currency}", () => {
     expect(usd.text).toContain('"effectiveFrom":"2024-01-01","effectiveTo":"2024-01-31","rate":1.2651,"kind":"monthly"');
     expect((await get(app, "/vat/currencies/xyz")).body.type).toBe("urn:feed-service:problem:unknown-currency");
     expect((await get(app, "/vat/currencies/u5d")).status).toBe(400);
+  });
+});
+
+describe("coveredRanges", () => {
+  test("merges periods that touch or overlap, keeps gaps, takes an amendment inside its month as covered", () => {
+    // Jan 1-31, an amendment Jan 17-31, Feb 1-28 (touches), then Apr 1-30 after a gap.
+    const starts = Int32Array.from([0, 16, 31, 90]);
+    const ends = Int32Array.from([30, 30, 58, 119]);
+    expect(coveredRanges(starts, ends)).toEqual([{ from: 0, to: 58 }, { from: 90, to: 119 }]);
+    expect(coveredRanges(new Int32Array(0), new Int32Array(0))).toEqual([]);
+  });
+
+  test("refuses periods that are not in start order rather than merging them wrongly", () => {
+    expect(() => coveredRanges(Int32Array.from([31, 0]), Int32Array.from([58, 30]))).toThrow(/out of order/);
+  });
+
+  test("every real currency's ranges hold exactly the days some period covers", () => {
+    for (const [code, { starts, ends }] of realData().timelines) {
+      const covered = new Set<number>();
+      for (let i = 0; i < starts.length; i++) for (let d = starts[i]!; d <= ends[i]!; d++) covered.add(d);
+      const inRanges = coveredRanges(starts, ends).reduce((n, r) => n + r.to - r.from + 1, 0);
+      expect([code, inRanges]).toEqual([code, covered.size]);
+    }
   });
 });

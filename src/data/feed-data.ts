@@ -7,7 +7,7 @@ import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { statSync } from "node:fs";
 import * as v from "valibot";
 import { isoDay } from "../lib/calendar.ts";
-import { unpackTimeline, type PeriodAnswers, type TimelineColumns } from "./packed-timeline.ts";
+import { lastEnd, unpackTimeline, type PeriodAnswers, type TimelineColumns } from "./packed-timeline.ts";
 import { answerProblem, BuildInfo, CurrencyRow, DayTableRow, HistoryRow, TimelineRow, timelineProblem, VersionRow } from "./row-checks.ts";
 import { buildInfo, currencies, dayTables, histories, SCHEMA_VERSION, timelines, versions } from "./schema.ts";
 
@@ -162,7 +162,7 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
   for (const c of currencyList) {
     const columns = byCode.get(c.code) ?? fail(`has no timeline for ${c.code}`);
     const first = isoDay(columns.starts[0]!);
-    const last = isoDay(Math.max(...columns.ends));
+    const last = isoDay(lastEnd(columns.ends));
     if (first !== c.firstDate || last !== c.lastDate) fail(`says ${c.code} runs ${c.firstDate} to ${c.lastDate}, but its periods run ${first} to ${last}`);
   }
   if (byCode.size !== currencyList.length) fail("has timelines for currencies it does not list");

@@ -30,6 +30,13 @@ export interface TimelineColumns {
 
 const BYTES_PER_PERIOD = 9;
 
+/** The last day any period covers. A loop, not Math.max(...ends): spreading a typed array walks an iterator, which costs at a cold start. */
+export function lastEnd(ends: Int32Array): number {
+  let latest = -Infinity;
+  for (let i = 0; i < ends.length; i++) if (ends[i]! > latest) latest = ends[i]!;
+  return latest;
+}
+
 // Typed arrays use the platform's byte order; every platform Bun and Deno run on is little-endian.
 if (new Uint8Array(new Uint32Array([1]).buffer)[0] !== 1) throw new Error("packed timelines are little-endian; this platform is not");
 

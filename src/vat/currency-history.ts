@@ -7,11 +7,15 @@ import { fromStored, toStored, type PreparedBody } from "../http/prepared.ts";
 import { isoDay } from "../lib/calendar.ts";
 import type { CurrencyHistory } from "./schemas.ts";
 
-/** Covered stretches of days: periods that touch or overlap are one range. */
+/**
+ * Covered stretches of days: periods that touch or overlap are one range.
+ * The periods come in a timeline's order, by start (the build writes them so
+ * and a server checks it on open), so one pass merges them.
+ */
 export function coveredRanges(starts: ArrayLike<number>, ends: ArrayLike<number>): { from: number; to: number }[] {
-  const order = Array.from({ length: starts.length }, (_, i) => i).sort((a, b) => starts[a]! - starts[b]!);
   const ranges: { from: number; to: number }[] = [];
-  for (const i of order) {
+  for (let i = 0; i < starts.length; i++) {
+    if (i > 0 && starts[i]! < starts[i - 1]!) throw new RangeError("periods out of order: coveredRanges takes them by start");
     const last = ranges.at(-1);
     if (last && starts[i]! <= last.to + 1) last.to = Math.max(last.to, ends[i]!);
     else ranges.push({ from: starts[i]!, to: ends[i]! });

@@ -2,6 +2,7 @@
 // it: the period rule picks an index, the index picks the bytes. Built once
 // per database with no work per period; a lookup allocates only its result.
 import type { FeedData } from "../data/feed-data.ts";
+import { lastEnd } from "../data/packed-timeline.ts";
 import { DATED_JSON, byteLength, type PreparedBody } from "../http/prepared.ts";
 import { PeriodTimeline } from "./period.ts";
 
@@ -37,7 +38,7 @@ export class RateBook {
       byCode.set(currency.code, {
         code: currency.code,
         firstDay: starts[0]!,
-        lastDay: Math.max(...ends),
+        lastDay: lastEnd(ends),
         firstDate: currency.firstDate,
         lastDate: currency.lastDate,
         timeline: new PeriodTimeline({ starts, ends }),
