@@ -2,9 +2,10 @@
 // bare Bun.serve returning a constant body of the same size, driven
 // alternately by wrk (1 thread, 64 connections) after a warm-up. Prints
 // per-target req/s, p50 and p99, each round's ratio to the baseline and the
-// median ratio; the RSS of both after every round; then cold start, database
-// build time and the size of the serving code.
-import { mkdtempSync, writeFileSync } from "node:fs";
+// median ratio; the server's CPU time per request; the RSS of both after
+// every round; then cold start, database build time and the size of the
+// serving code.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildDatabase } from "../../src/build/build-database.ts";
@@ -46,22 +47,39 @@ function luaScript(name: string, paths: string[]): string {
 
 interface Run {
   requests: number;
+  /** The server's CPU time (user + system) per request answered, in µs. */
+  cpuUs: number;
   rps: number;
   p50: number;
   p99: number;
   socketErrors: number;
 }
 
-function wrk(origin: string, script: string | undefined, duration: number): Run {
+/**
+ * A process's CPU time so far, in seconds (Linux /proc, clock ticks of 1/100 s).
+ * Per request it is a steadier figure than req/s on a shared machine: wrk and
+ * the server share two cores, and a neighbour's load moves throughput by ±20%
+ * from one run to the next, while the work a request costs moves much less.
+ */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function wrk(origin: string, script: string | undefined, duration: number, pid: number): Run {
   const args = ["wrk", "-t1", `-c${CONNECTIONS}`, `-d${duration}s`, "--latency", ...(script ? ["-s", script] : []), `${origin}/`];
+  const cpuBefore = cpuSeconds(pid);
   const out = Bun.spawnSync(args).stdout.toString();
+  const cpu = cpuSeconds(pid) - cpuBefore;
   const ms = (label: string) => {
     const m = new RegExp(`\\s${label}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
     return m ? Number(m[1]) * (m[2] === "us" ? 0.001 : m[2] === "s" ? 1000 : 1) : NaN;
   };
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
   return {
-    requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0),
+    requests,
+    cpuUs: (cpu * 1e6) / requests,
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
     p50: ms("50"),
     p99: ms("99"),
@@ -79,8 +97,8 @@ console.log(`machine: ${navigator.hardwareConcurrency} CPUs, ${process.platform}
 
 const scripts = Object.fromEntries(Object.entries(routes).map(([name, paths]) => [name, luaScript(name, paths)]));
 // Warm-up: every path once through each, then a short run.
-wrk(baseline.origin, undefined, 2);
-for (const script of Object.values(scripts)) wrk(service.origin, script, 2);
+wrk(baseline.origin, undefined, 2, baseline.proc.pid);
+for (const script of Object.values(scripts)) wrk(service.origin, script, 2, service.proc.pid);
 
 const results: Record<string, Run[]> = { baseline: [] };
 for (const name of Object.keys(routes)) results[name] = [];
@@ -88,9 +106,9 @@ for (const name of Object.keys(routes)) results[name] = [];
 const memory: { requests: number; rss: number; baseline: number }[] = [];
 let served = 0;
 for (let round = 1; round <= rounds; round++) {
-  results.baseline!.push(wrk(baseline.origin, undefined, seconds));
+  results.baseline!.push(wrk(baseline.origin, undefined, seconds, baseline.proc.pid));
   for (const [name, script] of Object.entries(scripts)) {
-    const run = wrk(service.origin, script, seconds);
+    const run = wrk(service.origin, script, seconds, service.proc.pid);
     results[name]!.push(run);
     served += run.requests;
   }
@@ -118,6 +136,13 @@ for (const [name, runs] of Object.entries(results)) {
   if (name === "baseline") continue;
   const ratios = runs.map((r, i) => r.p99 / results.baseline![i]!.p99);
   console.log(`p99 against bare Bun's, ${name}: ${ratios.map((x) => x.toFixed(2)).join(" ")} → ${median(ratios).toFixed(2)}×`);
+}
+
+console.log("");
+const baselineCpu = median(results.baseline!.map((r) => r.cpuUs));
+for (const [name, runs] of Object.entries(results)) {
+  const cpu = runs.map((r) => r.cpuUs);
+  console.log(`server CPU per request, ${name}: ${cpu.map((x) => x.toFixed(1)).join(" ")} → ${median(cpu).toFixed(1)} µs (${(baselineCpu / median(cpu)).toFixed(2)}× bare Bun's speed)`);
 }
 
 // Cold start: process spawn to the first 200, median of 5.
