@@ -3,8 +3,9 @@
 // alternately by wrk (1 thread, 64 connections) after a warm-up. Prints
 // per-target req/s, p50 and p99, each round's ratio to the baseline and the
 // median ratio; the server's CPU time per request; the RSS of both after
-// every round; then cold start, database build time and the size of the
-// serving code.
+// every round; then cold start beside bare Bun's, what opening the database
+// costs in bun:sqlite alone (sqlite-floor.ts), database build time and the
+// size of the serving code.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -90,7 +91,7 @@ function wrk(origin: string, script: string | undefined, duration: number, pid: 
 const service = await startProductionServer();
 const probe = await fetch(`${service.origin}${ok("rate")[0]}`);
 const bodyBytes = (await probe.arrayBuffer()).byteLength;
-const baseline = await spawnListening(["bun", resolve(import.meta.dir, "baseline.ts")], { env: { ...process.env, BODY_BYTES: String(bodyBytes) } });
+const baseline = await spawnListening(["bun", resolve(import.meta.dir, "baseline.ts")], { env: { ...process.env, PORT: "0", BODY_BYTES: String(bodyBytes) } });
 
 console.log(`bench: ${rounds} rounds × ${seconds} s per target, wrk -t1 -c${CONNECTIONS}; baseline body ${bodyBytes} bytes`);
 console.log(`machine: ${navigator.hardwareConcurrency} CPUs, ${process.platform} ${process.arch}, Bun ${Bun.version}`);
@@ -145,22 +146,33 @@ for (const [name, runs] of Object.entries(results)) {
   console.log(`server CPU per request, ${name}: ${cpu.map((x) => x.toFixed(1)).join(" ")} → ${median(cpu).toFixed(1)} µs (${(baselineCpu / median(cpu)).toFixed(2)}× bare Bun's speed)`);
 }
 
-// Cold start: process spawn to the first 200, median of 5.
-const starts: number[] = [];
-for (let i = 0; i < 5; i++) {
+/** Spawn → first 200 on `path`, in ms: how long a new process takes to serve. */
+async function coldStart(command: string[], port: number, path: string): Promise<number> {
   const started = performance.now();
-  const proc = Bun.spawn(["bun", PRODUCTION_SERVER], { env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(40_000 + i) }, stdout: "ignore", stderr: "ignore" });
+  const proc = Bun.spawn(command, { env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port) }, stdout: "ignore", stderr: "ignore" });
   for (;;) {
     try {
-      if ((await fetch(`http://127.0.0.1:${40_000 + i}/versions/current`)).status === 200) break;
+      if ((await fetch(`http://127.0.0.1:${port}${path}`)).status === 200) break;
     } catch {
       await Bun.sleep(1);
     }
   }
-  starts.push(performance.now() - started);
+  const elapsed = performance.now() - started;
   proc.kill();
   await proc.exited;
+  return elapsed;
 }
+
+// Cold starts, median of 5 each, alternating: the service, and bare Bun as the floor of any start.
+const starts: number[] = [];
+const bareStarts: number[] = [];
+for (let i = 0; i < 5; i++) {
+  starts.push(await coldStart(["bun", PRODUCTION_SERVER], 40_000 + 2 * i, "/versions/current"));
+  bareStarts.push(await coldStart(["bun", resolve(import.meta.dir, "baseline.ts")], 40_001 + 2 * i, "/"));
+}
+
+// What opening the database costs in bun:sqlite alone, in a fresh process each time (sqlite-floor.ts).
+const floors = Array.from({ length: 5 }, () => JSON.parse(Bun.spawnSync(["bun", resolve(import.meta.dir, "sqlite-floor.ts"), loadConfig().databasePath]).stdout.toString()) as { quickCheckMs: number; readMs: number; bytes: number; rssMiB: number });
 
 const builds: number[] = [];
 for (let i = 0; i < 3; i++) {
@@ -170,7 +182,11 @@ for (let i = 0; i < 3; i++) {
 }
 
 console.log("");
-console.log(`cold start (spawn → first 200), median of 5: ${fmt(median(starts), 1)} ms  [${starts.map((s) => s.toFixed(1)).join(", ")}]`);
+console.log(`cold start (spawn → first 200), median of 5: ${fmt(median(starts), 1)} ms  [${starts.map((s) => s.toFixed(1)).join(", ")}]; bare Bun ${fmt(median(bareStarts), 1)} ms`);
+console.log(
+  `opening the database in bun:sqlite alone (fresh process, median of 5): quick_check ${fmt(median(floors.map((f) => f.quickCheckMs)), 1)} ms, ` +
+    `reading the served tables (${fmt(floors[0]!.bytes / 1e6, 1)} MB) ${fmt(median(floors.map((f) => f.readMs)), 1)} ms, RSS +${fmt(median(floors.map((f) => f.rssMiB)), 1)} MiB`,
+);
 console.log(`RSS after each round (MiB), service against bare Bun: ${memory.map((m) => `${m.rss} vs ${m.baseline} (${(m.requests / 1e6).toFixed(1)} M requests)`).join(", ")}`);
 console.log(`RSS above bare Bun's after the last round: ${(memory.at(-1)!.rss - memory.at(-1)!.baseline).toFixed(1)} MiB`);
 console.log(`database build from the real snapshot, median of 3: ${fmt(median(builds))} ms`);
