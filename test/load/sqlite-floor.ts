@@ -14,13 +14,12 @@ const db = new Database(process.argv[2]!, { readonly: true });
 db.run("PRAGMA cache_size = -256");
 for (const table of SERVED_TABLES) db.query(`PRAGMA quick_check(${table})`).values();
 const checked = performance.now();
-let bytes = 0;
-const held: unknown[] = [];
-for (const table of SERVED_TABLES) {
-  const rows = db.query(`SELECT * FROM ${table}`).values();
-  for (const row of rows) for (const value of row) bytes += typeof value === "string" ? value.length : value instanceof Uint8Array ? value.byteLength : 8;
-  held.push(rows);
-}
+// Held until the RSS is read, as a server holds what it read.
+const tables = SERVED_TABLES.map((table) => db.query(`SELECT * FROM ${table}`).values());
 const read = performance.now();
 db.close();
-console.log(JSON.stringify({ quickCheckMs: checked - started, readMs: read - checked, bytes, rssMiB: rss() - rssBefore, rows: held.length }));
+const rssMiB = rss() - rssBefore;
+// Counted after the clock stopped: a loop in the interpreter is our cost, not SQLite's.
+let bytes = 0;
+for (const value of tables.flat(2)) bytes += typeof value === "string" ? value.length : value instanceof Uint8Array ? value.byteLength : 8;
+console.log(JSON.stringify({ quickCheckMs: checked - started, readMs: read - checked, bytes, rssMiB }));
