@@ -141,10 +141,12 @@ describe("db:update", () => {
     expect(result.rejected[0]!.reason).toMatch(/sent more than 5242880 bytes; a monthly file is about 10 KB$/);
     expect(Buffer.compare(readFileSync(databasePath), before)).toBe(0);
   });
+});
 
+describe("readCapped", () => {
   // Without a socket between them, what the reader pulled is exactly what it held: the cap plus the chunk that crossed it.
   // (Over loopback the sender gets further ahead, by as much as the kernel's socket buffers take: tcp_rmem allows 32 MiB here.)
-  test("readCapped stops pulling at the cap and cancels the body", async () => {
+  test("stops pulling at the cap and cancels the body", async () => {
     let pulled = 0;
     let cancelled = false;
     const body = new ReadableStream({
@@ -161,7 +163,7 @@ describe("db:update", () => {
     expect(cancelled).toBe(true);
   });
 
-  test("readCapped refuses a declared Content-Length over the cap without reading, and returns a body within it whole", async () => {
+  test("refuses a declared Content-Length over the cap without reading, and returns a body within it whole", async () => {
     let pulled = false;
     const declared = new Response(new ReadableStream({ pull: () => void (pulled = true) }), { headers: { "content-length": "2000000" } });
     expect(await readCapped(declared, 1_000_000)).toEqual({ kind: "too-large", limit: 1_000_000 });
