@@ -21,7 +21,9 @@ function setUp(files: Parameters<typeof fakeHmrc>[0], today = "2026-11-21", regi
     hmrcBaseUrl: hmrc.url,
     npmRegistryUrl: registry.url,
     today,
-    policy: { timeoutMs: 300, attempts: 2, backoffMs: 10 },
+    // The timeout bounds the body read too (the abort signal covers it), so it must outlast a loaded CI machine
+    // reading the 5 MiB the endless-answer test is allowed; the one test about timeouts sets its own.
+    policy: { timeoutMs: 5_000, attempts: 2, backoffMs: 10 },
   };
   buildDatabase(options);
   return { hmrc, upstream, databasePath, options, before: readFileSync(databasePath) };
@@ -127,7 +129,7 @@ describe("db:update", () => {
   });
 
   test("an endless answer is refused at the cap: the update returns, and the database is left alone", async () => {
-    // Never closes: an update that read answers whole would hang here and fail on the test's timeout.
+    // Never closes: an update that read answers whole would run into the fetch timeout and fail on its message.
     const endless = () =>
       new Response(
         new ReadableStream({
