@@ -53,17 +53,19 @@ describe("a build from a small snapshot", () => {
     expect(report.rows).toBe(6);
     expect(report.currencies).toBe(2);
     expect(report.coverage).toEqual({ from: "2024-01-01", to: "2024-02-29" });
-    expect(rows(path, "SELECT currency_code, starts_on, ends_on, kind, rate, source FROM rates ORDER BY currency_code, starts_on, kind")).toEqual([
+    expect(rows(path, "SELECT currency_code, starts_on, ends_on, kind, rate, source FROM periods ORDER BY currency_code, starts_on, kind")).toEqual([
       { currency_code: "EUR", starts_on: "2024-01-01", ends_on: "2024-01-31", kind: "monthly", rate: "1.1588", source: "monthly_csv_2024-01.csv:3-4" },
       { currency_code: "EUR", starts_on: "2024-02-01", ends_on: "2024-02-29", kind: "monthly", rate: "1.17", source: "monthly_csv_2024-02.csv:3" },
       { currency_code: "USD", starts_on: "2024-01-01", ends_on: "2024-01-31", kind: "monthly", rate: "1.2651", source: "monthly_csv_2024-01.csv:2" },
       { currency_code: "USD", starts_on: "2024-02-01", ends_on: "2024-02-29", kind: "monthly", rate: "1.271", source: "monthly_csv_2024-02.csv:2" },
       { currency_code: "USD", starts_on: "2024-02-14", ends_on: "2024-02-29", kind: "amendment", rate: "1.31", source: "amendment_csv_2024-02-14.csv:2" },
     ]);
-    expect(rows(path, "SELECT code, name, hmrc_name, first_date, last_date FROM currencies ORDER BY code")).toEqual([
-      { code: "EUR", name: "Euro", hmrc_name: "Euro", first_date: "2024-01-01", last_date: "2024-02-29" },
-      { code: "USD", name: "US Dollar", hmrc_name: "Dollar", first_date: "2024-01-01", last_date: "2024-02-29" },
+    expect(rows(path, "SELECT code, name, hmrc_name FROM currencies ORDER BY code")).toEqual([
+      { code: "EUR", name: "Euro", hmrc_name: "Euro" },
+      { code: "USD", name: "US Dollar", hmrc_name: "Dollar" },
     ]);
+    // Facts only: nothing derived from them is stored.
+    expect(rows(path, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_\\_%' ESCAPE '\\' ORDER BY name").map((r: any) => r.name)).toEqual(["anomalies", "build_info", "currencies", "periods", "versions"]);
   });
 
   test("the same snapshot gives a byte-identical database at the same build time", () => {
@@ -76,7 +78,7 @@ describe("a build from a small snapshot", () => {
     expect(Buffer.compare(readFileSync(a), readFileSync(b))).toBe(0);
   });
 
-  test("and, built at different times, the same content hash; another snapshot another", () => {
+  test("and, built at different times, the same facts digest; another snapshot another", () => {
     const info = (path: string) => Object.fromEntries(rows(path, "SELECT key, value FROM build_info").map((r: any) => [r.key, r.value]));
     const upstream = fixtureSnapshot(GOOD);
     const a = join(tempDir(), "a.sqlite");
@@ -86,9 +88,9 @@ describe("a build from a small snapshot", () => {
     buildDatabase(buildOptions(upstream, b), new Date("2026-02-01T00:00:00Z"));
     buildDatabase(buildOptions(fixtureSnapshot({ ...GOOD, "amendment_csv_2024-02-14.csv": ["USA,Dollar,USD,1.3200,14/02/2024,29/02/2024"] }), c));
     expect(info(a).built_at).toBe("2026-01-01T00:00:00.000Z");
-    expect(info(a).content_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(info(b).content_hash).toBe(info(a).content_hash);
-    expect(info(c).content_hash).not.toBe(info(a).content_hash);
+    expect(info(a).facts_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(info(b).facts_sha256).toBe(info(a).facts_sha256);
+    expect(info(c).facts_sha256).not.toBe(info(a).facts_sha256);
     const sources = JSON.parse(info(a).sources);
     expect(sources[0]).toEqual({ file: "hmrc/monthly_csv_2024-01.csv", sha256: new Bun.CryptoHasher("sha256").update(readFileSync(join(upstream, "hmrc/monthly_csv_2024-01.csv"))).digest("hex"), rows: 3 });
   });
@@ -166,7 +168,7 @@ describe("anomalies in a snapshot that builds", () => {
       ["code-only-in-amendments", "amendment_csv_2024-02-14.csv", 2],
       ["amendment-code-mismatch", "amendment_csv_2024-02-14.csv", 2],
     ]);
-    expect(rows(path, "SELECT rate FROM rates WHERE currency_code = 'SMW'")).toEqual([{ rate: "19.42" }]);
+    expect(rows(path, "SELECT rate FROM periods WHERE currency_code = 'SMW'")).toEqual([{ rate: "19.42" }]);
   });
 
   test("a correction written down in the repository is applied and reported", () => {
@@ -176,7 +178,7 @@ describe("anomalies in a snapshot that builds", () => {
     const path = join(tempDir(), "feed.sqlite");
     const { log } = buildDatabase(buildOptions(upstream, path, correctionsPath));
     expect(log.entries.filter((a) => a.severity === "warning").map((a) => [a.kind, a.file, a.line])).toEqual([["correction-applied", "amendment_csv_2024-02-14.csv", 2]]);
-    expect(rows(path, "SELECT starts_on, kind, rate FROM rates WHERE currency_code = 'ZMW' ORDER BY starts_on")).toEqual([
+    expect(rows(path, "SELECT starts_on, kind, rate FROM periods WHERE currency_code = 'ZMW' ORDER BY starts_on")).toEqual([
       { starts_on: "2024-02-01", kind: "monthly", rate: "18.42" },
       { starts_on: "2024-02-14", kind: "amendment", rate: "19.42" },
     ]);

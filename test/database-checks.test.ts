@@ -1,31 +1,72 @@
-// Opening a database checks every row a server answers from: a file whose
-// served tables were tampered with is refused whole, with one line naming
-// the table, the row and the fault, never served in part.
-import { expect, test } from "bun:test";
+// Opening a database checks all of it: the file's structure (quick_check),
+// the schema version, every row's shape and the digest of the facts the
+// build recorded. A file that differs in any fact is refused whole, with one
+// line naming the file and the fault, never served in part.
+import { describe, expect, test } from "bun:test";
+import { copyFileSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { DatabaseUnusable, loadDatabaseFile } from "../src/data/open-bun.ts";
-import { realDatabaseAfter } from "./helpers.ts";
+import { fixtureDatabase, fixtureDatabaseAfter, realDatabase, tempDir } from "./helpers.ts";
 
-const FIRST_TABLE = "(SELECT min(starts_on) FROM day_tables WHERE length(body) > 0)";
-
-test.each([
-  ["a day table swapped for a history", `UPDATE day_tables SET body = (SELECT body FROM histories WHERE currency_code = 'USD') WHERE starts_on = ${FIRST_TABLE}`, /has a bad day table from \d{4}-\d{2}-\d{2}: no JSON answer/],
-  ["a day table cut short", `UPDATE day_tables SET body = substr(body, 1, length(body) - 1) WHERE starts_on = ${FIRST_TABLE}`, /has a bad day table from \d{4}-\d{2}-\d{2}: no JSON answer/],
-  ["a history with another build's ETag", `UPDATE histories SET etag = '"00000000-AAAAAAAAAAAAAAAA"' WHERE currency_code = 'USD'`, /has a bad history for USD: an ETag of another build/],
-  ["a history for a currency the file does not list", "INSERT INTO histories SELECT 'ZZZ', body, etag FROM histories WHERE currency_code = 'USD'", /has a bad history for ZZZ: a currency it does not list/],
-  ["a timeline that lost a period's answer", "UPDATE timelines SET bodies = substr(bodies, instr(bodies, char(10)) + 1) WHERE currency_code = 'USD'", /has a bad timeline for USD: \d+ periods but \d+ bodies/],
-])("%s is refused, naming the row and the fault", (_, statement, message) => {
-  const path = realDatabaseAfter(statement);
-  let refused: unknown;
+function refusal(path: string): string {
   try {
     loadDatabaseFile(path);
   } catch (e) {
-    refused = e;
+    expect(e).toBeInstanceOf(DatabaseUnusable);
+    expect((e as Error).message).toEndWith(": run `bun run db:build`");
+    return (e as Error).message;
   }
-  expect(refused).toBeInstanceOf(DatabaseUnusable);
-  expect((refused as Error).message).toMatch(message);
-  expect((refused as Error).message).toEndWith(": run `bun run db:build`");
+  throw new Error(`${path} was opened`);
+}
+
+describe("a tampered fact is refused", () => {
+  test.each([
+    ["a flipped digit in a rate", "UPDATE periods SET rate = '1.5563' WHERE currency_code = 'USD' AND starts_on = '2015-01-01'", /does not hold the facts its build wrote/],
+    ["a period moved by a day", "UPDATE periods SET ends_on = '2015-01-30' WHERE currency_code = 'EUR' AND starts_on = '2015-01-01'", /does not hold the facts its build wrote/],
+    ["a period deleted", "DELETE FROM periods WHERE currency_code = 'JPY' AND kind = 'amendment'", /does not hold the facts its build wrote/],
+    ["a currency renamed", "UPDATE currencies SET name = 'Dollar' WHERE code = 'USD'", /does not hold the facts its build wrote/],
+    ["a version changed", "UPDATE versions SET release_version = '9.9.9' WHERE position = 1", /does not hold the facts its build wrote/],
+    ["an anomaly dropped", "DELETE FROM anomalies WHERE severity = 'warning'", /does not hold the facts its build wrote/],
+    ["a rate that is not a decimal", "UPDATE periods SET rate = '1,5562' WHERE currency_code = 'USD' AND starts_on = '2015-01-01'", /has a bad periods row \d+ \(rate\): not a positive canonical decimal/],
+    ["a period that ends before it starts", "UPDATE periods SET ends_on = '2014-01-01' WHERE currency_code = 'USD' AND starts_on = '2015-01-01'", /has a bad periods row \d+: ends before it starts/],
+    ["another schema version", "UPDATE build_info SET value = '5' WHERE key = 'schema_version'", /has schema version 5, this server needs 6/],
+    ["no digest", "DELETE FROM build_info WHERE key = 'facts_sha256'", /has a bad build_info \(facts_sha256\)/],
+    ["a currency with no periods", "INSERT INTO currencies VALUES ('ZZZ', 'Nothing', 'Nothing')", /does not hold the facts its build wrote/],
+    ["a table dropped", "DROP TABLE anomalies", /is not a feed database/],
+  ])("%s", (_, statement, message) => {
+    expect(refusal(fixtureDatabaseAfter(statement))).toMatch(message);
+  });
+
+  test("the untouched copy opens, so each refusal above is the tampering's", () => {
+    expect(loadDatabaseFile(fixtureDatabaseAfter("SELECT 1")).currencies.map((c) => c.code)).toEqual(["CHF", "CRC", "EUR", "JPY", "LRD", "TOP", "USD"]);
+  });
 });
 
-test("the untouched copy opens, so each refusal above is the tampering's", () => {
-  expect(loadDatabaseFile(realDatabaseAfter("SELECT 1")).dayTables.answers.length).toBeGreaterThan(200);
+/** A copy of `source` with page `page` (1-based) overwritten with zeros. */
+function withZeroedPage(source: string, page: number, pageSize: number): string {
+  const path = join(tempDir(), "feed.sqlite");
+  copyFileSync(source, path);
+  const bytes = readFileSync(path);
+  bytes.fill(0, (page - 1) * pageSize, page * pageSize);
+  writeFileSync(path, bytes);
+  return path;
+}
+
+const pageSizeOf = (path: string) => readFileSync(path).readUInt16BE(16);
+
+describe("a zeroed page is refused", () => {
+  test("every page of the fixture's file, one at a time", () => {
+    const { path } = fixtureDatabase();
+    const pageSize = pageSizeOf(path);
+    const pages = statSync(path).size / pageSize;
+    expect(pages).toBeGreaterThan(5);
+    for (let page = 1; page <= pages; page++) expect(refusal(withZeroedPage(path, page, pageSize))).toMatch(/database .* (is damaged|is not a feed database|does not hold|has a bad|cannot be opened|has no|has schema)/);
+  });
+
+  test("a sample of the real file's pages", () => {
+    const { path } = realDatabase();
+    const pageSize = pageSizeOf(path);
+    const pages = statSync(path).size / pageSize;
+    for (let page = 2; page <= pages; page += Math.ceil(pages / 40)) refusal(withZeroedPage(path, page, pageSize));
+  });
 });

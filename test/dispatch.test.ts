@@ -5,7 +5,7 @@ import { Router, type IRequest } from "itty-router";
 import { dispatch } from "../src/http/dispatch.ts";
 import { ok, prepareJson } from "../src/http/prepared.ts";
 
-const tagged = (tag: string) => (request: IRequest) => ok(prepareJson({ tag, params: request.params }, "test", "no-store"));
+const tagged = (tag: string) => (request: IRequest) => ok(prepareJson({ tag, params: request.params }, "no-store"));
 const skip = () => undefined;
 
 const router = Router<IRequest, [unknown]>({ base: "/base" })

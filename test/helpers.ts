@@ -11,9 +11,13 @@ import { createApp, type FetchHandler } from "../src/app/app.ts";
 import type { FeedData } from "../src/data/feed-data.ts";
 import { loadDatabaseFile } from "../src/data/open-bun.ts";
 import type { Clock } from "../src/lib/uk-date.ts";
+import { timelineColumns, type TimelineColumns } from "../src/vat/period.ts";
 
 export const ROOT = resolve(import.meta.dir, "..");
 export const REAL_UPSTREAM = join(ROOT, "db/upstream");
+/** The frozen fixture snapshot (test/fixtures/README.md): what behaviour tests run on. */
+export const FIXTURE_UPSTREAM = join(ROOT, "test/fixtures/upstream");
+export const FIXTURE_CORRECTIONS = join(ROOT, "test/fixtures/corrections.json");
 export const HMRC_HEADER_LINE = "Country/Territories,Currency,Currency Code,Currency Units per £1,Start date,End date";
 
 export function tempDir(prefix = "feed-test-"): string {
@@ -66,6 +70,48 @@ export function realDatabaseAfter(statement: string, params: SQLQueryBindings[] 
   return path;
 }
 
+let fixture: { path: string; report: BuildReport } | undefined;
+
+/** The fixture snapshot, built once per test run into a temporary file. */
+export function fixtureDatabase(): { path: string; report: BuildReport } {
+  if (!fixture) {
+    const path = join(tempDir(), "feed.sqlite");
+    const report = buildDatabase(buildOptions(FIXTURE_UPSTREAM, path, FIXTURE_CORRECTIONS), new Date(REAL_BUILT_AT));
+    fixture = { path, report };
+  }
+  return fixture;
+}
+
+/** A copy of the fixture database after one SQL statement. */
+export function fixtureDatabaseAfter(statement: string, params: SQLQueryBindings[] = []): string {
+  const path = join(tempDir(), "feed.sqlite");
+  copyFileSync(fixtureDatabase().path, path);
+  const db = new Database(path);
+  db.run(statement, params);
+  db.close();
+  return path;
+}
+
+let fixtureFeed: FeedData | undefined;
+/** The fixture database as a server reads it. */
+export function fixtureData(): FeedData {
+  fixtureFeed ??= loadDatabaseFile(fixtureDatabase().path);
+  return fixtureFeed;
+}
+
+const fixturePrepared = new Map<string, Answers>();
+/** The fixture's answers, prepared for `basePath`. */
+export function fixtureAnswers(basePath = ""): Answers {
+  let answers = fixturePrepared.get(basePath);
+  if (!answers) fixturePrepared.set(basePath, (answers = prepareAnswers(fixtureData(), basePath)));
+  return answers;
+}
+
+/** The service over the fixture, at a fixed instant inside it. */
+export function fixtureApp(clock: Clock = fixedClock("2015-01-15T12:00:00Z"), basePath = "") {
+  return createApp({ answers: fixtureAnswers(basePath), clock, basePath });
+}
+
 let data: FeedData | undefined;
 /** The real database as a server reads it. */
 export function realData(): FeedData {
@@ -104,4 +150,9 @@ export async function eventually<T>(probe: () => Promise<T>, wanted: T, timeoutM
     if (value === wanted || performance.now() > deadline) return value;
     await Bun.sleep(20);
   }
+}
+
+/** Each currency's periods in the rule's order, as a server arranges them. */
+export function timelinesOf(data: FeedData): Map<string, TimelineColumns> {
+  return new Map([...data.periods].map(([code, periods]) => [code, timelineColumns(periods)]));
 }

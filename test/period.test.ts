@@ -1,5 +1,4 @@
 import { describe, expect, test } from "bun:test";
-import { packTimeline, unpackTimeline } from "../src/data/packed-timeline.ts";
 import { dayNumber } from "../src/lib/calendar.ts";
 import { comparePeriods, PeriodTimeline, timelineColumns, type RatePeriod } from "../src/vat/period.ts";
 
@@ -72,22 +71,4 @@ test("a long period that an earlier start keeps in force is still found behind l
   expect(rate("2015-03-15")).toBe("march");
   expect(rate("2015-07-01")).toBe("year");
   expect(rate("2016-01-01")).toBeUndefined();
-});
-
-const withAnswers = { ...columns, bodies: columns.rates.map((r) => `{"rate":${r}}`), etags: columns.rates.map((_, i) => `"e-${i}"`) };
-
-test("a timeline packed for the database unpacks to the same columns and answers", () => {
-  const packed = packTimeline(withAnswers);
-  expect(packed.periods.byteLength).toBe(periods.length * 9);
-  expect(unpackTimeline(packed)).toEqual(withAnswers);
-  expect(unpackTimeline(packTimeline({ ...timelineColumns([]), bodies: [], etags: [] })).rates).toEqual([]);
-});
-
-test("a packed timeline whose parts do not fit each other is refused, saying why", () => {
-  const packed = packTimeline(withAnswers);
-  const n = periods.length;
-  expect(() => unpackTimeline({ ...packed, periods: packed.periods.subarray(1) })).toThrow("not a whole number of periods");
-  expect(() => unpackTimeline({ ...packed, rates: `${packed.rates} 9.9` })).toThrow(`${n} periods but ${n + 1} rates`);
-  expect(() => unpackTimeline({ ...packed, bodies: packed.bodies.split("\n").slice(1).join("\n") })).toThrow(`${n} periods but ${n - 1} bodies`);
-  expect(() => unpackTimeline({ ...packed, etags: `${packed.etags} "x"` })).toThrow(`${n} periods but ${n + 1} ETags`);
 });

@@ -4,7 +4,7 @@ import { Database } from "bun:sqlite";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SCHEMA_VERSION } from "../src/data/schema.ts";
-import { realDatabase, realDatabaseWith, tempDir } from "./helpers.ts";
+import { fixtureDatabaseAfter, realDatabase, realDatabaseWith, tempDir } from "./helpers.ts";
 import { SERVER, startServer } from "./server-process.ts";
 
 async function refusal(databasePath: string) {
@@ -68,10 +68,10 @@ describe("without a usable database the server refuses to start, saying why in o
     expect(stderr.trim()).toContain(`has schema version 0, this server needs ${SCHEMA_VERSION}: run \`bun run db:build\``);
   });
 
-  test("a database with a row the server cannot serve", async () => {
-    const { code, stderr } = await refusal(realDatabaseWith("coverage_to", "2026-02-30"));
+  test("a database whose facts are not the ones its build wrote (a flipped digit in a rate)", async () => {
+    const { code, stderr } = await refusal(fixtureDatabaseAfter("UPDATE periods SET rate = '1.5563' WHERE currency_code = 'USD' AND starts_on = '2015-01-01'"));
     expect(code).not.toBe(0);
-    expect(stderr.trim()).toMatch(/has a bad build_info \(coverage_to\): not a calendar date: run `bun run db:build`$/);
+    expect(stderr.trim()).toMatch(/^feed-service: database \S+ does not hold the facts its build wrote \(their SHA-256 differs from the one recorded\): run `bun run db:build`$/);
   });
 
   test("an SQLite file that is not a feed database", async () => {

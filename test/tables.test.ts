@@ -6,7 +6,7 @@ import { createApp } from "../src/app/app.ts";
 import { dayNumber, isoDay } from "../src/lib/calendar.ts";
 import { coveredRanges } from "../src/vat/currency-history.ts";
 import type { CurrencyHistory } from "../src/vat/schemas.ts";
-import { get, realAnswers, realData } from "./helpers.ts";
+import { get, realAnswers, realData, timelinesOf } from "./helpers.ts";
 
 const app = createApp({ answers: realAnswers() });
 const codes = realData().currencies.map((c) => c.code);
@@ -14,7 +14,7 @@ const codes = realData().currencies.map((c) => c.code);
 describe("GET /vat/exchange-rates/{date}", () => {
   // Every amendment week's edges, and a spread of days over all coverage and a little beyond.
   const dates = new Set<string>();
-  for (const { starts, ends, amendment } of realData().timelines.values()) {
+  for (const { starts, ends, amendment } of timelinesOf(realData()).values()) {
     starts.forEach((start, i) => amendment[i] && [start - 1, start, ends[i]!, ends[i]! + 1].forEach((d) => dates.add(isoDay(d))));
   }
   for (let d = dayNumber("2013-12-20"); d <= dayNumber("2026-09-10"); d += 17) dates.add(isoDay(d));
@@ -113,7 +113,7 @@ describe("coveredRanges", () => {
   });
 
   test("every real currency's ranges hold exactly the days some period covers", () => {
-    for (const [code, { starts, ends }] of realData().timelines) {
+    for (const [code, { starts, ends }] of timelinesOf(realData())) {
       const covered = new Set<number>();
       for (let i = 0; i < starts.length; i++) for (let d = starts[i]!; d <= ends[i]!; d++) covered.add(d);
       const inRanges = coveredRanges(starts, ends).reduce((n, r) => n + r.to - r.from + 1, 0);

@@ -30,7 +30,7 @@ function setUp(files: Parameters<typeof fakeHmrc>[0], today = "2026-11-21", regi
 }
 
 const usdOn = (databasePath: string, date: string) =>
-  new Database(databasePath, { readonly: true }).query("SELECT rate FROM rates WHERE currency_code = 'USD' AND starts_on = ?").get(date);
+  new Database(databasePath, { readonly: true }).query("SELECT rate FROM periods WHERE currency_code = 'USD' AND starts_on = ?").get(date);
 
 test("addMonths crosses years", () => {
   expect(addMonths("2026-12", 1)).toBe("2027-01");

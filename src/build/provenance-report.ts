@@ -1,13 +1,12 @@
 // `bun run db:report`: where every figure in a database came from — when it
 // was built, from which files (with their SHA-256), how many rows, what each
 // currency covers, and every warning and correction.
-import { asc } from "drizzle-orm";
-import { loadConfig } from "../config.ts";
 import { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
-import type { FeedDb } from "../data/feed-data.ts";
+import { loadConfig } from "../config.ts";
+import type { FeedData, FeedDb } from "../data/feed-data.ts";
 import { DatabaseUnusable, loadDatabaseFile } from "../data/open-bun.ts";
-import { anomalies, buildInfo, currencies } from "../data/schema.ts";
+import { buildInfo } from "../data/schema.ts";
 
 interface Source {
   file: string;
@@ -15,26 +14,22 @@ interface Source {
   rows: number;
 }
 
-export function provenanceReport(db: FeedDb, verbose = false): string {
+/** `data`: the file as a server reads it (checked whole); `db`: the same file, for the build's own provenance entries. */
+export function provenanceReport(data: FeedData, db: FeedDb, verbose = false): string {
   const info = Object.fromEntries(db.select().from(buildInfo).all().map((r) => [r.key, r.value]));
   const sources: Source[] = JSON.parse(info.sources ?? "[]");
   const counts = JSON.parse(info.counts ?? "{}");
-  const found = db.select().from(anomalies).orderBy(asc(anomalies.id)).all();
+  const found = data.anomalies;
   const out = [
-    `Build ${info.build_id}, schema ${info.schema_version}, built ${info.built_at}`,
-    `Content SHA-256 ${info.content_hash}`,
-    `Covers ${info.coverage_from} to ${info.coverage_to}: ${counts.periods} periods for ${counts.currencies} currencies from ${counts.rows} rows; ${counts.software} software products`,
+    `Build ${data.buildId}, schema ${info.schema_version}, built ${info.built_at}`,
+    `Facts SHA-256 ${info.facts_sha256}`,
+    `Covers ${data.coverage.from} to ${data.coverage.to}: ${counts.periods} periods for ${counts.currencies} currencies from ${counts.rows} rows; ${counts.software} software products`,
     "",
     `Sources (${sources.length}):`,
     ...sources.map((s) => `  ${s.sha256}  ${String(s.rows).padStart(4)} rows  ${s.file}`),
     "",
     "Coverage per currency:",
-    ...db
-      .select()
-      .from(currencies)
-      .orderBy(asc(currencies.code))
-      .all()
-      .map((c) => `  ${c.code}  ${c.firstDate} to ${c.lastDate}  ${c.name}`),
+    ...data.currencies.map((c) => `  ${c.code}  ${c.firstDate} to ${c.lastDate}  ${c.name}`),
     "",
     `Warnings and corrections (${found.filter((a) => a.severity === "warning").length}):`,
     ...found.filter((a) => a.severity === "warning").map((a) => `  ${a.file}:${a.line} [${a.kind}] ${a.message}`),
@@ -50,9 +45,9 @@ export function provenanceReport(db: FeedDb, verbose = false): string {
 if (import.meta.main) {
   const { databasePath } = loadConfig();
   try {
-    loadDatabaseFile(databasePath); // refuses, with the reason, a file the server would refuse
+    const data = loadDatabaseFile(databasePath); // refuses, with the reason, a file the server would refuse
     const sqlite = new Database(databasePath, { readonly: true });
-    console.log(provenanceReport(drizzle(sqlite), process.argv.includes("--verbose")));
+    console.log(provenanceReport(data, drizzle(sqlite), process.argv.includes("--verbose")));
     sqlite.close();
   } catch (e) {
     if (!(e instanceof DatabaseUnusable)) throw e;

@@ -1,5 +1,7 @@
-// Writes a complete database beside the target and renames it into place, so
-// the previous file stays byte-for-byte as it was unless the new one is whole.
+// Writes a complete database beside the target, reads it back as a server
+// would (structure, every row, the digest), and only then renames it into
+// place: the previous file stays byte-for-byte as it was unless the new one
+// is whole and servable.
 import { Database } from "bun:sqlite";
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
@@ -7,19 +9,10 @@ import { sql } from "drizzle-orm";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
+import { loadDatabaseFile } from "../data/open-bun.ts";
+import type { Facts } from "../data/facts.ts";
 import * as schema from "../data/schema.ts";
 import { BuildError } from "./anomalies.ts";
-
-export interface DatabaseContent {
-  rates: (typeof schema.rates.$inferInsert)[];
-  timelines: (typeof schema.timelines.$inferInsert)[];
-  dayTables: (typeof schema.dayTables.$inferInsert)[];
-  histories: (typeof schema.histories.$inferInsert)[];
-  currencies: (typeof schema.currencies.$inferInsert)[];
-  versions: (typeof schema.versions.$inferInsert)[];
-  buildInfo: Record<string, string>;
-  anomalies: (typeof schema.anomalies.$inferInsert)[];
-}
 
 const TEMP_MARK = ".build-";
 
@@ -28,7 +21,7 @@ export function checkTarget(path: string): void {
   if (existsSync(path) && !statSync(path).isFile()) throw new BuildError(path, undefined, "DATABASE_PATH is not a file (a directory?): point it at a file such as db/feed.sqlite");
 }
 
-export function writeDatabase(path: string, migrationsFolder: string, content: DatabaseContent): void {
+export function writeDatabase(path: string, migrationsFolder: string, facts: Facts, buildInfo: Record<string, string>): void {
   checkTarget(path);
   mkdirSync(dirname(path), { recursive: true });
   removeStaleTemporaries(path);
@@ -43,14 +36,11 @@ export function writeDatabase(path: string, migrationsFolder: string, content: D
       const db = drizzle(sqlite, { schema });
       migrate(db, { migrationsFolder });
       db.transaction((tx) => {
-        insertAll(tx, schema.rates, content.rates);
-        insertAll(tx, schema.timelines, content.timelines);
-        insertAll(tx, schema.dayTables, content.dayTables);
-        insertAll(tx, schema.histories, content.histories);
-        insertAll(tx, schema.currencies, content.currencies);
-        insertAll(tx, schema.anomalies, content.anomalies);
-        insertAll(tx, schema.versions, content.versions);
-        insertAll(tx, schema.buildInfo, Object.entries(content.buildInfo).map(([key, value]) => ({ key, value })));
+        insertAll(tx, schema.periods, facts.periods);
+        insertAll(tx, schema.currencies, facts.currencies);
+        insertAll(tx, schema.versions, facts.versions.map((row, i) => ({ position: i + 1, ...row })));
+        insertAll(tx, schema.anomalies, facts.anomalies.map((row, i) => ({ id: i + 1, ...row })));
+        insertAll(tx, schema.buildInfo, Object.entries(buildInfo).map(([key, value]) => ({ key, value })));
       });
       sqlite.run("VACUUM");
     } finally {
@@ -62,6 +52,8 @@ export function writeDatabase(path: string, migrationsFolder: string, content: D
     } finally {
       closeSync(fd);
     }
+    // A file the server would refuse never lands: read it back as one would.
+    loadDatabaseFile(temporary);
     renameSync(temporary, path);
   } catch (e) {
     rmSync(temporary, { force: true });

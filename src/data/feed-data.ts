@@ -1,15 +1,15 @@
 // Everything a server answers from, read out of a feed database in one pass
-// through drizzle and checked row by row with valibot. Runtime-neutral: it
+// through drizzle, checked row by row with valibot and against the digest the
+// build recorded, then arranged for lookups. Runtime-neutral: it
 // takes any synchronous drizzle SQLite database, so the openers (bun:sqlite,
 // node:sqlite on Deno, sql.js) only differ in how they open the file.
 import { sql } from "drizzle-orm";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { statSync } from "node:fs";
 import * as v from "valibot";
-import { isoDay } from "../lib/calendar.ts";
-import { lastEnd, unpackTimeline, type PeriodAnswers, type TimelineColumns } from "./packed-timeline.ts";
-import { answerProblem, BuildInfo, CurrencyRow, DayTableRow, HistoryRow, TimelineRow, timelineProblem, VersionRow } from "./row-checks.ts";
-import { buildInfo, currencies, dayTables, histories, SCHEMA_VERSION, timelines, versions } from "./schema.ts";
+import { factsDigest, FACT_ORDER, type AnomalyFact, type Facts, type PeriodFact, type VersionFact } from "./facts.ts";
+import { AnomalyRow, BuildInfo, CurrencyRow, PeriodRow, VersionRow } from "./row-checks.ts";
+import { anomalies, buildInfo, currencies, periods, SCHEMA_VERSION, versions } from "./schema.ts";
 
 // Any synchronous drizzle SQLite database: the schema is not needed to read.
 export type FeedDb = BaseSQLiteDatabase<"sync", any>;
@@ -22,45 +22,26 @@ export class DatabaseUnusable extends Error {
 export interface CurrencyRecord {
   code: string;
   name: string;
+  /** The first and last day its periods cover. */
   firstDate: string;
   lastDate: string;
 }
 
-export interface VersionRecord {
-  software: string;
-  releaseVersion: string;
-  releaseDate: string;
-  nightlyVersion: string;
-  nightlyDate: string;
-}
-
-export type Timeline = TimelineColumns & PeriodAnswers;
-
-/** An answer the build made whole: the body's UTF-8 bytes as sent, and its ETag. */
-export interface StoredAnswer {
-  body: Uint8Array<ArrayBuffer>;
-  etag: string;
-}
+export type VersionRecord = VersionFact;
 
 export interface FeedData {
+  /** The first 16 hex digits of the facts' digest: changes exactly when a fact does. */
   buildId: string;
   builtAt: string;
   coverage: { from: string; to: string };
   /** Sorted by code. */
   currencies: CurrencyRecord[];
-  /** Each currency's periods and their answers, by code; every currency has one. */
-  timelines: Map<string, Timeline>;
+  /** Each currency's periods by start, by code; every currency has at least one. */
+  periods: Map<string, PeriodFact[]>;
   /** In the export's order: DataTables, then its extensions. */
   versions: VersionRecord[];
-  /** Each stretch of days' table of every currency's rate: first days ascending, and the answers (no bytes where none). */
-  dayTables: { starts: Int32Array; answers: StoredAnswer[] };
-  /** Each currency's history, by code. */
-  histories: Map<string, StoredAnswer>;
+  anomalies: AnomalyFact[];
 }
-
-/** What readFeedData reads: the tables whose integrity a server depends on. */
-export const SERVED_TABLES = ["build_info", "currencies", "versions", "timelines", "day_tables", "histories"] as const;
-
 
 const REBUILD = "run `bun run db:build`";
 
@@ -91,16 +72,14 @@ export function readHandle<H extends { close(): void }>(label: string, open: () 
   }
 }
 
-/** Checks the tables a server reads with PRAGMA quick_check, then reads them; the caller closes the handle. */
+/** Checks the whole file with PRAGMA quick_check, then reads it; the caller closes the handle. */
 export function checkAndReadFeedData(db: FeedDb, label: string): FeedData {
   let verdict: string;
   try {
     db.run(sql`PRAGMA query_only = ON`);
     // Every page is read once: a large page cache would only hold on to memory after the file is closed.
     db.run(sql`PRAGMA cache_size = -256`);
-    // Each served table with its indexes; the build's own provenance tables (rates, anomalies: 80% of the file) are db:report's.
-    const check = (table: string) => db.values<[string]>(sql.raw(`PRAGMA quick_check(${table})`)).map((r) => r[0]).join("; ");
-    verdict = SERVED_TABLES.map(check).find((v) => v !== "ok") ?? "ok";
+    verdict = db.values<[string]>(sql`PRAGMA quick_check`).map((r) => r[0]).join("; ");
   } catch (e) {
     throw new DatabaseUnusable(`database ${label} is not a feed database (${(e as Error).message}): ${REBUILD}`);
   }
@@ -113,21 +92,23 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
   const fail = (what: string): never => {
     throw new DatabaseUnusable(`database ${label} ${what}: ${REBUILD}`);
   };
-  let raw;
+  let info: Record<string, string>;
+  let raw: { [K in keyof Facts]: unknown[] };
   try {
+    info = Object.fromEntries(db.select().from(buildInfo).all().map((r) => [r.key, r.value]));
+    if (info.schema_version !== SCHEMA_VERSION) fail(`has schema version ${info.schema_version ?? "none"}, this server needs ${SCHEMA_VERSION}`);
     raw = {
-      info: Object.fromEntries(db.select().from(buildInfo).all().map((r) => [r.key, r.value])),
-      currencies: db.select({ code: currencies.code, name: currencies.name, firstDate: currencies.firstDate, lastDate: currencies.lastDate }).from(currencies).orderBy(currencies.code).all(),
+      periods: db.select({ currencyCode: periods.currencyCode, startsOn: periods.startsOn, endsOn: periods.endsOn, kind: periods.kind, rate: periods.rate, source: periods.source }).from(periods).orderBy(sql.raw(FACT_ORDER.periods)).all(),
+      currencies: db.select({ code: currencies.code, name: currencies.name, hmrcName: currencies.hmrcName }).from(currencies).orderBy(sql.raw(FACT_ORDER.currencies)).all(),
       versions: db
-        .select({ software: versions.software, releaseVersion: versions.releaseVersion, releaseDate: versions.releaseDate, nightlyVersion: versions.nightlyVersion, nightlyDate: versions.nightlyDate })
+        .select({ software: versions.software, npmPackage: versions.npmPackage, releaseVersion: versions.releaseVersion, releaseDate: versions.releaseDate, nightlyVersion: versions.nightlyVersion, nightlyDate: versions.nightlyDate })
         .from(versions)
-        .orderBy(sql`rowid`)
+        .orderBy(versions.position)
         .all(),
-      timelines: db.select().from(timelines).all(),
-      dayTables: db.select().from(dayTables).orderBy(dayTables.startsOn).all(),
-      histories: db.select().from(histories).all(),
+      anomalies: db.select({ severity: anomalies.severity, kind: anomalies.kind, file: anomalies.file, line: anomalies.line, message: anomalies.message }).from(anomalies).orderBy(anomalies.id).all(),
     };
   } catch (e) {
+    if (e instanceof DatabaseUnusable) throw e;
     return fail(`is not a feed database (${(e as Error).message})`);
   }
   const checked = <S extends v.GenericSchema>(schema: S, value: unknown, where: string): v.InferOutput<S> => {
@@ -137,59 +118,44 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
     const path = issue.path?.map((p: { key: unknown }) => String(p.key)).join(".");
     return fail(`has a bad ${where}${path ? ` (${path})` : ""}: ${issue.message}`);
   };
+  const build = checked(BuildInfo, info, "build_info");
+  const facts: Facts = {
+    periods: raw.periods.map((r, i) => checked(PeriodRow, r, `periods row ${i + 1}`)),
+    currencies: raw.currencies.map((r, i) => checked(CurrencyRow, r, `currencies row ${i + 1}`)),
+    versions: raw.versions.map((r, i) => checked(VersionRow, r, `versions row ${i + 1}`)),
+    anomalies: raw.anomalies.map((r, i) => checked(AnomalyRow, r, `anomalies row ${i + 1}`)),
+  };
+  if (factsDigest(facts) !== build.facts_sha256) fail("does not hold the facts its build wrote (their SHA-256 differs from the one recorded)");
+  if (facts.currencies.length === 0) fail("has no currencies");
+  if (facts.versions.length === 0) fail("has no versions");
 
-  if (raw.info.schema_version !== SCHEMA_VERSION) fail(`has schema version ${raw.info.schema_version ?? "none"}, this server needs ${SCHEMA_VERSION}`);
-  const info = checked(BuildInfo, raw.info, "build_info");
-  const currencyList = raw.currencies.map((c) => checked(CurrencyRow, c, `currencies row ${c.code}`));
-  const versionList = raw.versions.map((r) => checked(VersionRow, r, `versions row ${r.software}`));
-  if (currencyList.length === 0) fail("has no currencies");
-  if (versionList.length === 0) fail("has no versions");
-
-  const etagPrefix = `"${info.build_id.slice(0, 8)}-`;
-  const byCode = new Map<string, Timeline>();
-  for (const row of raw.timelines) {
-    const { currencyCode, ...packed } = checked(TimelineRow, row, `timelines row ${row.currencyCode}`);
-    let columns: Timeline;
-    try {
-      columns = unpackTimeline(packed);
-    } catch (e) {
-      return fail(`has a bad timeline for ${currencyCode}: ${(e as Error).message}`);
-    }
-    const problem = timelineProblem(columns, etagPrefix);
-    if (problem) fail(`has a bad timeline for ${currencyCode}: ${problem}`);
-    byCode.set(currencyCode, columns);
+  // Periods come ordered by code, so each currency's are one run.
+  const byCode = new Map<string, PeriodFact[]>();
+  for (let i = 0; i < facts.periods.length; ) {
+    const code = facts.periods[i]!.currencyCode;
+    let j = i;
+    while (j < facts.periods.length && facts.periods[j]!.currencyCode === code) j++;
+    byCode.set(code, facts.periods.slice(i, j));
+    i = j;
   }
-  for (const c of currencyList) {
-    const columns = byCode.get(c.code) ?? fail(`has no timeline for ${c.code}`);
-    const first = isoDay(columns.starts[0]!);
-    const last = isoDay(lastEnd(columns.ends));
-    if (first !== c.firstDate || last !== c.lastDate) fail(`says ${c.code} runs ${c.firstDate} to ${c.lastDate}, but its periods run ${first} to ${last}`);
-  }
-  if (byCode.size !== currencyList.length) fail("has timelines for currencies it does not list");
-
-  const tableRows = raw.dayTables.map((r) => checked(DayTableRow, r, `day_tables row ${r.startsOn}`));
-  if (tableRows.length === 0) fail("has no day tables");
-  tableRows.forEach((row, i) => {
-    const problem = row.body.byteLength === 0 ? undefined : answerProblem(row, etagPrefix, "[", "]");
-    if (problem || (i > 0 && row.startsOn <= tableRows[i - 1]!.startsOn)) fail(`has a bad day table from ${isoDay(row.startsOn)}: ${problem ?? "out of order"}`);
+  const currencyList = facts.currencies.map(({ code, name }): CurrencyRecord => {
+    const list = byCode.get(code) ?? fail(`has no periods for ${code}`);
+    let lastDate = list[0]!.endsOn;
+    for (const p of list) if (p.endsOn > lastDate) lastDate = p.endsOn;
+    return { code, name, firstDate: list[0]!.startsOn, lastDate };
   });
-  const historyByCode = new Map<string, StoredAnswer>();
-  for (const r of raw.histories) {
-    const { currencyCode, ...answer } = checked(HistoryRow, r, `histories row ${r.currencyCode}`);
-    const problem = answerProblem(answer, etagPrefix, "{", "}") ?? (byCode.has(currencyCode) ? undefined : "a currency it does not list");
-    if (problem) fail(`has a bad history for ${currencyCode}: ${problem}`);
-    historyByCode.set(currencyCode, answer);
-  }
-  if (historyByCode.size !== currencyList.length) fail("has no history for some currencies");
+  if (byCode.size !== currencyList.length) fail("has periods for currencies it does not list");
 
   return {
-    buildId: info.build_id,
-    builtAt: info.built_at,
-    coverage: { from: info.coverage_from, to: info.coverage_to },
+    buildId: build.facts_sha256.slice(0, 16),
+    builtAt: build.built_at,
+    coverage: {
+      from: currencyList.reduce((m, c) => (c.firstDate < m ? c.firstDate : m), currencyList[0]!.firstDate),
+      to: currencyList.reduce((m, c) => (c.lastDate > m ? c.lastDate : m), currencyList[0]!.lastDate),
+    },
     currencies: currencyList,
-    timelines: byCode,
-    versions: versionList,
-    dayTables: { starts: Int32Array.from(tableRows, (r) => r.startsOn), answers: tableRows.map(({ body, etag }) => ({ body, etag })) },
-    histories: historyByCode,
+    periods: byCode,
+    versions: facts.versions,
+    anomalies: facts.anomalies,
   };
 }

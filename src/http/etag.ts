@@ -1,10 +1,9 @@
-// Strong ETags: the same database build and the same bytes give the same tag,
-// on every runtime. The build stores each rate's tag; the few answers that
-// depend on the server's settings (the page, the OpenAPI document under
-// BASE_PATH) are tagged when a database is prepared, never per request.
-// SHA-256 from node:crypto is there on Bun, Deno and Deno Deploy alike.
+// Strong ETags from the answer's bytes alone: the same body gives the same
+// tag on every runtime and across rebuilds and updates that leave it as it
+// was, so caches keep what did not change. SHA-256 from node:crypto is there
+// on Bun, Deno and Deno Deploy alike; 22 base64url digits keep 132 bits.
 import { createHash } from "node:crypto";
 
-export function etagFor(buildId: string, body: string): string {
-  return `"${buildId.slice(0, 8)}-${createHash("sha256").update(body).digest("base64url").slice(0, 16)}"`;
+export function etagFor(body: string | Uint8Array): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
 }

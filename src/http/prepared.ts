@@ -1,15 +1,14 @@
-// An answer prepared once, when a database is opened: the body (text, or the
-// UTF-8 bytes the build stored), its length in bytes and its ETag, and the headers every answer of its kind
-// carries (the common ones, its content type and how long it may be cached).
-// A database never changes while it is served, so a request only picks one of
-// these and wraps it in a Response.
-import type { StoredAnswer } from "../data/feed-data.ts";
+// An answer prepared once per database: the body, its length in bytes and
+// its ETag, and the headers every answer of its kind carries (the common
+// ones, its content type and how long it may be cached). A database never
+// changes while it is served, so an answer made once is right for as long as
+// that database is; a request only picks one and wraps it in a Response.
 import { DATED_RATE } from "./caching.ts";
 import { etagFor } from "./etag.ts";
 import { COMMON_HEADERS } from "./headers.ts";
 
 export interface PreparedBody {
-  content: string | Uint8Array<ArrayBuffer>;
+  content: string;
   etag: string;
   /** Content-Length, in bytes. */
   length: string;
@@ -37,18 +36,27 @@ export function byteLength(text: string): number {
   return read === text.length ? written : utf8.encode(text).byteLength;
 }
 
-/** Build time: an answer made whole, as the build stores it. */
-export const toStored = (text: string, buildId: string): StoredAnswer => ({ body: utf8.encode(text), etag: etagFor(buildId, text) });
-
-/** An answer the build made whole, as sent: a rate's day table or a currency's history. */
-export const fromStored = ({ body, etag }: StoredAnswer, headers = DATED_JSON): PreparedBody => ({ content: body, etag, length: String(body.byteLength), headers });
-
-export function prepareText(text: string, buildId: string, headers: Headers): PreparedBody {
-  return { content: text, etag: etagFor(buildId, text), length: String(byteLength(text)), headers };
+export function prepareText(text: string, headers: Headers = DATED_JSON): PreparedBody {
+  return { content: text, etag: etagFor(text), length: String(byteLength(text)), headers };
 }
 
-export function prepareJson(body: unknown, buildId: string, cacheControl: string): PreparedBody {
-  return prepareText(JSON.stringify(body), buildId, answerHeaders(cacheControl));
+export function prepareJson(body: unknown, cacheControl: string): PreparedBody {
+  return prepareText(JSON.stringify(body), answerHeaders(cacheControl));
+}
+
+/**
+ * `make(key)` made once per key and kept: for answers a database can give
+ * many of (a rate per period, a table per stretch of days) but a server is
+ * asked for few, so opening a file costs nothing per answer. Exact, because
+ * the database behind them never changes while it is held.
+ */
+export function memoised<K, V>(make: (key: K) => V): (key: K) => V {
+  const made = new Map<K, V>();
+  return (key) => {
+    let value = made.get(key);
+    if (value === undefined && !made.has(key)) made.set(key, (value = make(key)));
+    return value as V;
+  };
 }
 
 /** What a handler answers with: a prepared body, and a Cache-Control of its own when it differs from its kind's. */

@@ -27,12 +27,12 @@ export function prepareService(data: FeedData, basePath: string): ServiceAnswers
     const daysBehind = Math.max(0, dayNumber(today) - dayNumber(coverage.to));
     const freshness = { newestDate: coverage.to, today, todayCovered: today >= coverage.from && daysBehind === 0, daysBehind };
     const health: Health = { status: "ok", build: buildId, builtAt, coverage, currencies: data.currencies.length, freshness };
-    return prepareJson(health, buildId, NO_STORE);
+    return prepareJson(health, NO_STORE);
   };
   let report: { date: string; body: PreparedBody } | undefined;
   return {
-    home: prepareText(page, buildId, pageHeaders),
-    openApi: prepareJson(openApiDocument(basePath), buildId, VERSIONS),
+    home: prepareText(page, pageHeaders),
+    openApi: prepareJson(openApiDocument(basePath), VERSIONS),
     health: (now) => {
       const { date } = ukToday(now);
       if (report?.date !== date) report = { date, body: healthOn(date) };

@@ -1,16 +1,15 @@
 // One currency's whole story: its name, the ranges its periods cover (with
 // the gaps between them) and every period as HMRC published it, in the
-// period rule's order. Made by the build (historyAnswers); a server only
-// wraps the stored answers (prepareHistories).
-import type { FeedData, StoredAnswer } from "../data/feed-data.ts";
-import { fromStored, toStored, type PreparedBody } from "../http/prepared.ts";
+// period rule's order. Made the first time it is asked for.
+import { memoised, prepareText, type PreparedBody } from "../http/prepared.ts";
 import { isoDay } from "../lib/calendar.ts";
+import type { TimelineColumns } from "./period.ts";
+import type { RateBook } from "./rate-book.ts";
 import type { CurrencyHistory } from "./schemas.ts";
 
 /**
  * Covered stretches of days: periods that touch or overlap are one range.
- * The periods come in a timeline's order, by start (the build writes them so
- * and a server checks it on open), so one pass merges them.
+ * The periods come in a timeline's order, by start, so one pass merges them.
  */
 export function coveredRanges(starts: ArrayLike<number>, ends: ArrayLike<number>): { from: number; to: number }[] {
   const ranges: { from: number; to: number }[] = [];
@@ -23,26 +22,26 @@ export function coveredRanges(starts: ArrayLike<number>, ends: ArrayLike<number>
   return ranges;
 }
 
-/** Build time: each currency's history as sent. */
-export function historyAnswers(data: Pick<FeedData, "buildId" | "currencies" | "timelines">): (StoredAnswer & { currencyCode: string })[] {
-  return data.currencies.map((currency) => {
-    const { starts, ends, amendment, rates } = data.timelines.get(currency.code)!;
+/** A currency's covered ranges as dates. */
+export const coveredDates = ({ starts, ends }: TimelineColumns) => coveredRanges(starts, ends).map(({ from, to }) => ({ from: isoDay(from), to: isoDay(to) }));
+
+/** Each currency's history answer, by code (upper case); undefined for a code the database does not have. */
+export function histories(rates: RateBook, names: ReadonlyMap<string, string>): (code: string) => PreparedBody | undefined {
+  return memoised((code: string) => {
+    const columns = rates.columns(code);
+    if (!columns) return undefined;
+    const { starts, ends, amendment, rates: published } = columns;
     const history: CurrencyHistory = {
-      currencyCode: currency.code,
-      currencyName: currency.name,
-      ranges: coveredRanges(starts, ends).map(({ from, to }) => ({ from: isoDay(from), to: isoDay(to) })),
+      currencyCode: code,
+      currencyName: names.get(code)!,
+      ranges: coveredDates(columns),
       periods: Array.from(starts, (start, i) => ({
         effectiveFrom: isoDay(start),
         effectiveTo: isoDay(ends[i]!),
-        // The build keeps only rates a JSON number carries exactly, so this prints HMRC's digits.
-        rate: Number(rates[i]),
+        rate: Number(published[i]),
         kind: amendment[i] ? "amendment" : "monthly",
       })),
     };
-    return { currencyCode: currency.code, ...toStored(JSON.stringify(history), data.buildId) };
+    return prepareText(JSON.stringify(history));
   });
-}
-
-export function prepareHistories(data: FeedData): Map<string, PreparedBody> {
-  return new Map([...data.histories].map(([code, answer]) => [code, fromStored(answer)]));
 }

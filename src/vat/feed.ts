@@ -3,8 +3,7 @@
 import type { FeedData } from "../data/feed-data.ts";
 import { DATED_RATE } from "../http/caching.ts";
 import { prepareJson, type PreparedBody } from "../http/prepared.ts";
-import { isoDay } from "../lib/calendar.ts";
-import { coveredRanges, prepareHistories } from "./currency-history.ts";
+import { coveredDates, histories } from "./currency-history.ts";
 import { DailyTables } from "./daily-tables.ts";
 import { RateBook } from "./rate-book.ts";
 import type { CurrencyListing } from "./schemas.ts";
@@ -12,18 +11,26 @@ import type { CurrencyListing } from "./schemas.ts";
 export interface VatAnswers {
   rates: RateBook;
   tables: DailyTables;
-  histories: Map<string, PreparedBody>;
+  history: (code: string) => PreparedBody | undefined;
   currencies: PreparedBody;
 }
 
 export function prepareVat(data: FeedData): VatAnswers {
-  const list: CurrencyListing[] = data.currencies.map((c) => {
-    const { starts, ends } = data.timelines.get(c.code)!;
-    const ranges = coveredRanges(starts, ends).map(({ from, to }) => ({ from: isoDay(from), to: isoDay(to) }));
-    return { currencyCode: c.code, currencyName: c.name, firstDate: c.firstDate, lastDate: c.lastDate, ranges };
-  });
   const rates = RateBook.prepare(data);
-  return { rates, tables: DailyTables.prepare(data), histories: prepareHistories(data), currencies: prepareJson(list, data.buildId, DATED_RATE) };
+  const list: CurrencyListing[] = data.currencies.map((c) => ({
+    currencyCode: c.code,
+    currencyName: c.name,
+    firstDate: c.firstDate,
+    lastDate: c.lastDate,
+    ranges: coveredDates(rates.columns(c.code)!),
+  }));
+  const codes = data.currencies.map((c) => c.code);
+  return {
+    rates,
+    tables: new DailyTables(rates, codes, data.coverage.from, data.coverage.to),
+    history: histories(rates, new Map(data.currencies.map((c) => [c.code, c.name]))),
+    currencies: prepareJson(list, DATED_RATE),
+  };
 }
 
 /** What the VAT handlers are given. */

@@ -4,7 +4,6 @@
 // contain the date, the one that starts latest; an amendment beats a monthly
 // rate that starts the same day (HMRC published it later to correct it).
 import { dayNumber, type IsoDate } from "../lib/calendar.ts";
-import type { TimelineColumns } from "../data/packed-timeline.ts";
 
 export type PeriodKind = "monthly" | "amendment";
 
@@ -15,6 +14,23 @@ export interface RatePeriod {
   rate: string;
 }
 
+/** A currency's periods as parallel arrays, in the rule's order (by start, monthly before amendment). */
+export interface TimelineColumns {
+  /** Days since 1970-01-01. */
+  starts: Int32Array;
+  ends: Int32Array;
+  /** 1 for an amendment. */
+  amendment: Uint8Array;
+  rates: string[];
+}
+
+/** The last day any period covers (-Infinity for none). */
+export function lastEnd(ends: Int32Array): number {
+  let latest = -Infinity;
+  for (let i = 0; i < ends.length; i++) if (ends[i]! > latest) latest = ends[i]!;
+  return latest;
+}
+
 const KIND_RANK: Record<PeriodKind, number> = { monthly: 0, amendment: 1 };
 
 /** By start; on the same start, the period that wins the tie last. */
@@ -23,7 +39,7 @@ export function comparePeriods(a: RatePeriod, b: RatePeriod): number {
   return KIND_RANK[a.kind] - KIND_RANK[b.kind];
 }
 
-/** Periods as the database stores them: sorted by the rule's order, as parallel columns. */
+/** Periods as a server holds them: sorted by the rule's order, as parallel columns. */
 export function timelineColumns(periods: readonly RatePeriod[]): TimelineColumns {
   const sorted = [...periods].sort(comparePeriods);
   return {

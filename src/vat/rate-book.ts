@@ -1,23 +1,23 @@
-// Every currency's periods with each period's answer as the build stored
-// it: the period rule picks an index, the index picks the bytes. Built once
-// per database with no work per period; a lookup allocates only its result.
+// Every currency's periods, arranged for the period rule when a database is
+// opened: the rule picks a period's index, the index picks its answer, made
+// the first time it is asked for and kept for as long as the database is.
 import type { FeedData } from "../data/feed-data.ts";
-import { lastEnd } from "../data/packed-timeline.ts";
-import { DATED_JSON, byteLength, type PreparedBody } from "../http/prepared.ts";
-import { PeriodTimeline } from "./period.ts";
+import { memoised, prepareText, type PreparedBody } from "../http/prepared.ts";
+import { isoDay } from "../lib/calendar.ts";
+import { lastEnd, PeriodTimeline, timelineColumns, type TimelineColumns } from "./period.ts";
+import type { ExchangeRate } from "./schemas.ts";
 
 interface CurrencyRates {
   code: string;
+  name: string;
   firstDay: number;
   lastDay: number;
   firstDate: string;
   lastDate: string;
+  columns: TimelineColumns;
   timeline: PeriodTimeline;
-  /** One per period, in the timeline's order; every day of a period shares them. */
-  bodies: string[];
-  etags: string[];
-  /** Bytes beyond one per character: only the currency's name can be outside ASCII, and it is in every body. */
-  extraBytes: number;
+  /** Each period's answer, by index, made on first use. */
+  answer: (index: number) => PreparedBody;
 }
 
 /** A rate, or why there is none. */
@@ -28,23 +28,29 @@ export type RateLookup =
 
 const UNKNOWN: RateLookup = { found: false, reason: "unknown-currency" };
 
+/** The answer for one period: HMRC's rate with the digits it published (the build keeps only rates a JSON number carries exactly). */
+function rateBody(code: string, name: string, columns: TimelineColumns, index: number): string {
+  const body: ExchangeRate = { currencyCode: code, currencyName: name, effectiveFrom: isoDay(columns.starts[index]!), rate: Number(columns.rates[index]) };
+  return JSON.stringify(body);
+}
+
 export class RateBook {
   private constructor(private readonly byCode: Map<string, CurrencyRates>) {}
 
-  static prepare(data: Pick<FeedData, "currencies" | "timelines">): RateBook {
+  static prepare(data: Pick<FeedData, "currencies" | "periods">): RateBook {
     const byCode = new Map<string, CurrencyRates>();
-    for (const currency of data.currencies) {
-      const { starts, ends, bodies, etags } = data.timelines.get(currency.code)!;
-      byCode.set(currency.code, {
-        code: currency.code,
-        firstDay: starts[0]!,
-        lastDay: lastEnd(ends),
-        firstDate: currency.firstDate,
-        lastDate: currency.lastDate,
-        timeline: new PeriodTimeline({ starts, ends }),
-        bodies,
-        etags,
-        extraBytes: byteLength(bodies[0]!) - bodies[0]!.length,
+    for (const { code, name, firstDate, lastDate } of data.currencies) {
+      const columns = timelineColumns(data.periods.get(code)!);
+      byCode.set(code, {
+        code,
+        name,
+        firstDay: columns.starts[0]!,
+        lastDay: lastEnd(columns.ends),
+        firstDate,
+        lastDate,
+        columns,
+        timeline: new PeriodTimeline(columns),
+        answer: memoised((index: number) => prepareText(rateBody(code, name, columns, index))),
       });
     }
     return new RateBook(byCode);
@@ -54,15 +60,17 @@ export class RateBook {
     return this.byCode.size;
   }
 
+  /** The currency's periods in the rule's order, or undefined for a code the database does not have. */
+  columns(code: string): TimelineColumns | undefined {
+    return this.byCode.get(code)?.columns;
+  }
+
   /** The answer for `code` (upper case) on `day` (days since 1970-01-01). */
   lookup(code: string, day: number): RateLookup {
     const rates = this.byCode.get(code);
     if (!rates) return UNKNOWN;
     const index = rates.timeline.indexOn(day);
-    if (index >= 0) {
-      const text = rates.bodies[index]!;
-      return { found: true, answer: { content: text, etag: rates.etags[index]!, length: String(text.length + rates.extraBytes), headers: DATED_JSON } };
-    }
+    if (index >= 0) return { found: true, answer: rates.answer(index) };
     const reason = day > rates.lastDay ? "after-last" : day < rates.firstDay ? "before-first" : "gap";
     return { found: false, reason, firstDate: rates.firstDate, lastDate: rates.lastDate };
   }
@@ -71,6 +79,16 @@ export class RateBook {
   bodyOn(code: string, day: number): string | undefined {
     const rates = this.byCode.get(code)!;
     const index = rates.timeline.indexOn(day);
-    return index < 0 ? undefined : rates.bodies[index];
+    return index < 0 ? undefined : rates.answer(index).content;
+  }
+
+  /** Every day some period starts or the day after one ends: between two of them, the same periods are in force. */
+  boundaries(): Int32Array {
+    const days = new Set<number>();
+    for (const { columns } of this.byCode.values()) {
+      for (const day of columns.starts) days.add(day);
+      for (const day of columns.ends) days.add(day + 1);
+    }
+    return Int32Array.from(days).sort();
   }
 }

@@ -16,7 +16,7 @@ export function prepareVersions(data: FeedData): VersionAnswers {
     current[v.software] = v.releaseVersion;
     detail[v.software] = { release: { version: v.releaseVersion, date: v.releaseDate }, nightly: { version: v.nightlyVersion, date: v.nightlyDate } };
   }
-  return { current: prepareJson(current, data.buildId, VERSIONS), detail: prepareJson(detail, data.buildId, VERSIONS) };
+  return { current: prepareJson(current, VERSIONS), detail: prepareJson(detail, VERSIONS) };
 }
 
 export interface VersionsContext {

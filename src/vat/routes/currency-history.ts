@@ -8,6 +8,6 @@ import { parseCurrency } from "../rate-query.ts";
 export const currencyHistory: Handler<VatContext> = ({ params }, { vat }) => {
   const code = parseCurrency(params.currency);
   if (code instanceof Problem) return code;
-  const history = vat.histories.get(code);
+  const history = vat.history(code);
   return history ? ok(history) : new Problem("unknown-currency", `HMRC has published no rate for ${code}; the database covers ${vat.rates.currencyCount} currencies.`);
 };

@@ -7,7 +7,6 @@ CREATE TABLE `anomalies` (
 	`message` text NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX `anomalies_kind` ON `anomalies` (`kind`);--> statement-breakpoint
 CREATE TABLE `build_info` (
 	`key` text PRIMARY KEY NOT NULL,
 	`value` text NOT NULL
@@ -16,12 +15,10 @@ CREATE TABLE `build_info` (
 CREATE TABLE `currencies` (
 	`code` text PRIMARY KEY NOT NULL,
 	`name` text NOT NULL,
-	`hmrc_name` text NOT NULL,
-	`first_date` text NOT NULL,
-	`last_date` text NOT NULL
+	`hmrc_name` text NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE `rates` (
+CREATE TABLE `periods` (
 	`currency_code` text NOT NULL,
 	`starts_on` text NOT NULL,
 	`ends_on` text NOT NULL,
@@ -32,10 +29,13 @@ CREATE TABLE `rates` (
 );
 --> statement-breakpoint
 CREATE TABLE `versions` (
-	`software` text PRIMARY KEY NOT NULL,
+	`position` integer PRIMARY KEY NOT NULL,
+	`software` text NOT NULL,
 	`npm_package` text NOT NULL,
 	`release_version` text NOT NULL,
 	`release_date` text NOT NULL,
 	`nightly_version` text NOT NULL,
 	`nightly_date` text NOT NULL
 );
+--> statement-breakpoint
+CREATE UNIQUE INDEX `versions_software_unique` ON `versions` (`software`);

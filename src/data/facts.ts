@@ -1,0 +1,80 @@
+// The facts a feed database holds, as the build writes them and a server
+// reads them back, and their digest: SHA-256 over every row in a fixed
+// order. The build records the digest; a server recomputes it on open and
+// refuses a file whose facts are not the ones the build wrote (a flipped
+// digit, a zeroed page that still parses).
+import { createHash } from "node:crypto";
+
+export interface PeriodFact {
+  currencyCode: string;
+  startsOn: string;
+  endsOn: string;
+  kind: "monthly" | "amendment";
+  rate: string;
+  source: string;
+}
+
+export interface CurrencyFact {
+  code: string;
+  name: string;
+  hmrcName: string;
+}
+
+export interface VersionFact {
+  software: string;
+  npmPackage: string;
+  releaseVersion: string;
+  releaseDate: string;
+  nightlyVersion: string;
+  nightlyDate: string;
+}
+
+export interface AnomalyFact {
+  severity: "notice" | "warning";
+  kind: string;
+  file: string;
+  line: number;
+  message: string;
+}
+
+/** Every table's rows in the order the digest reads them: periods by (code, start, kind), currencies by code, versions and anomalies as listed. */
+export interface Facts {
+  periods: PeriodFact[];
+  currencies: CurrencyFact[];
+  versions: VersionFact[];
+  anomalies: AnomalyFact[];
+}
+
+/** The SQL order of each table, the same order `sortFacts` gives. */
+export const FACT_ORDER = {
+  periods: "currency_code, starts_on, kind",
+  currencies: "code",
+} as const;
+
+const byKeys =
+  <T>(...keys: (keyof T)[]) =>
+  (a: T, b: T): number => {
+    for (const key of keys) if (a[key] !== b[key]) return a[key] < b[key] ? -1 : 1;
+    return 0;
+  };
+
+/** The facts in the digest's order (codes, dates and kinds are ASCII, so JavaScript's order is SQLite's). */
+export function sortFacts(facts: Facts): Facts {
+  return {
+    periods: [...facts.periods].sort(byKeys<PeriodFact>("currencyCode", "startsOn", "kind")),
+    currencies: [...facts.currencies].sort(byKeys<CurrencyFact>("code")),
+    versions: facts.versions,
+    anomalies: facts.anomalies,
+  };
+}
+
+/** Hex SHA-256 of the facts as listed, field by field in a fixed order: the same on every runtime. */
+export function factsDigest({ periods, currencies, versions, anomalies }: Facts): string {
+  const hash = createHash("sha256");
+  const table = (name: string, rows: readonly unknown[][]) => hash.update(`${name}\n${JSON.stringify(rows)}\n`);
+  table("periods", periods.map((p) => [p.currencyCode, p.startsOn, p.endsOn, p.kind, p.rate, p.source]));
+  table("currencies", currencies.map((c) => [c.code, c.name, c.hmrcName]));
+  table("versions", versions.map((v) => [v.software, v.npmPackage, v.releaseVersion, v.releaseDate, v.nightlyVersion, v.nightlyDate]));
+  table("anomalies", anomalies.map((a) => [a.severity, a.kind, a.file, a.line, a.message]));
+  return hash.digest("hex");
+}
