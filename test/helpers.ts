@@ -1,7 +1,7 @@
 // Shared by the tests: temporary folders, fixture snapshots and one build of
 // the real snapshot (memoised: bun runs every test file in one process).
 import { Database, type SQLQueryBindings } from "bun:sqlite";
-import { copyFileSync, cpSync, mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { loadConfig } from "../src/config.ts";
@@ -14,7 +14,8 @@ import type { Clock } from "../src/lib/uk-date.ts";
 import { timelineColumns, type TimelineColumns } from "../src/vat/period.ts";
 
 export const ROOT = resolve(import.meta.dir, "..");
-export const REAL_UPSTREAM = join(ROOT, "db/upstream");
+/** The real snapshot: db/upstream, or UPSTREAM_DIR when a test runs the suite on a copy with a generated month (snapshot.test.ts). */
+export const REAL_UPSTREAM = process.env.UPSTREAM_DIR || join(ROOT, "db/upstream");
 /** The frozen fixture snapshot (test/fixtures/README.md): what behaviour tests run on. */
 export const FIXTURE_UPSTREAM = join(ROOT, "test/fixtures/upstream");
 export const FIXTURE_CORRECTIONS = join(ROOT, "test/fixtures/corrections.json");
@@ -48,7 +49,8 @@ export const REAL_BUILT_AT = "2026-11-01T00:00:00.000Z";
 export function realDatabase(): { path: string; report: BuildReport } {
   if (!real) {
     const path = join(tempDir(), "feed.sqlite");
-    const config = loadConfig({});
+    // UPSTREAM_DIR lets a test run this suite on the real snapshot plus a month it generated (snapshot.test.ts).
+    const config = loadConfig({ UPSTREAM_DIR: REAL_UPSTREAM });
     const report = buildDatabase({ ...config, databasePath: path }, new Date(REAL_BUILT_AT));
     real = { path, report };
   }
@@ -155,4 +157,26 @@ export async function eventually<T>(probe: () => Promise<T>, wanted: T, timeoutM
 /** Each currency's periods in the rule's order, as a server arranges them. */
 export function timelinesOf(data: FeedData): Map<string, TimelineColumns> {
   return new Map([...data.periods].map(([code, periods]) => [code, timelineColumns(periods)]));
+}
+
+/**
+ * Writes HMRC's next monthly file after the newest one in `hmrcDir`, as HMRC
+ * would: every row of the newest month moved to the next, each rate 1% up
+ * (four decimals). Returns the new file's month (YYYY-MM).
+ */
+export function addGeneratedMonth(hmrcDir: string): string {
+  const newest = readdirSync(hmrcDir).filter((n) => n.startsWith("monthly_csv_")).sort().at(-1)!;
+  const [year, month] = newest.slice(12, 19).split("-").map(Number) as [number, number];
+  const next = new Date(Date.UTC(year, month, 1));
+  const stamp = next.toISOString().slice(0, 7);
+  const last = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+  const hmrc = (iso: string) => iso.split("-").reverse().join("/");
+  const [header, ...rows] = readFileSync(`${hmrcDir}/${newest}`, "utf8").trim().split("\n");
+  const moved = rows.map((row) => {
+    const fields = row.split(",");
+    const rate = (Number(fields[3]) * 1.01).toFixed(4).replace(/\.?0+$/, "");
+    return [...fields.slice(0, 3), rate, hmrc(`${stamp}-01`), hmrc(last)].join(",");
+  });
+  writeFileSync(`${hmrcDir}/monthly_csv_${stamp}.csv`, `${[header, ...moved].join("\n")}\n`);
+  return stamp;
 }

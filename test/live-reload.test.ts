@@ -1,5 +1,6 @@
 // A running server swaps in a rebuilt database without a restart, under load.
 import { afterAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import { copyFileSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildDatabase } from "../src/build/build-database.ts";
@@ -50,7 +51,7 @@ const rateOn = async (origin: string, path: string) => (await fetch(origin + pat
 describe("refresh without downtime", async () => {
   const dir = tempDir();
   const databasePath = join(dir, "feed.sqlite");
-  copyFileSync(realDatabase().path, databasePath);
+  buildDatabase(buildOptions(upstreamCopy(), databasePath, join(ROOT, "db/corrections.json")));
   const server = await startServer({ DATABASE_PATH: databasePath, DB_WATCH_INTERVAL_MS: "100" });
   afterAll(() => server.proc.kill());
 
@@ -73,6 +74,32 @@ describe("refresh without downtime", async () => {
     expect(ok).toBeGreaterThan(50);
     const body = await (await fetch(`${server.origin}/vat/exchange-rate/usd/2026-09-15`)).json();
     expect(body).toEqual({ currencyCode: "USD", currencyName: "US Dollar", effectiveFrom: "2026-09-01", rate: 1.3333 });
+  });
+
+  test("a copy with a flipped digit in a rate, or a zeroed page, is refused under steady requests; the old data keeps serving", async () => {
+    const current = readFileSync(databasePath);
+    const flipped = join(dir, "flipped.sqlite");
+    writeFileSync(flipped, current);
+    const db = new Database(flipped);
+    expect(db.run("UPDATE periods SET rate = '1.2' || substr(rate, 4) WHERE currency_code = 'USD' AND starts_on = '2026-03-01'").changes).toBe(1);
+    db.close();
+    const zeroed = join(dir, "zeroed.sqlite");
+    const pageSize = current.readUInt16BE(16);
+    writeFileSync(zeroed, Buffer.concat([current.subarray(0, pageSize * 3), Buffer.alloc(pageSize), current.subarray(pageSize * 4)]));
+    const before = await (await fetch(`${server.origin}/vat/exchange-rate/usd/2026-03-16`)).text();
+
+    const load = steadyLoad(server.origin);
+    for (const [copy, why] of [[flipped, "does not hold the facts its build wrote"], [zeroed, "database"]] as const) {
+      const refusals = server.output().split("database refused").length;
+      renameSync(copy, databasePath);
+      server.proc.kill("SIGHUP");
+      expect(await until(async () => server.output().split("database refused").length > refusals)).toBe(true);
+      expect(server.output().split("database refused").at(-1)).toContain(why);
+    }
+    const { ok, failures } = await load.stop();
+    expect(failures).toEqual([]);
+    expect(ok).toBeGreaterThan(20);
+    expect(await (await fetch(`${server.origin}/vat/exchange-rate/usd/2026-03-16`)).text()).toBe(before);
   });
 
   test("a replacement that is not a database is refused with a log line; the old one keeps serving", async () => {

@@ -9,7 +9,7 @@ import { ProblemSchema } from "../src/http/problem.ts";
 import { HealthSchema } from "../src/service/health.ts";
 import { CurrencyListSchema, ExchangeRateSchema } from "../src/vat/schemas.ts";
 import { CurrentVersionsSchema, VersionDetailsSchema } from "../src/versions/schemas.ts";
-import { fixedClock, realApp, realData, ROOT } from "./helpers.ts";
+import { fixedClock, realApp, realData, REAL_UPSTREAM, ROOT } from "./helpers.ts";
 import { referenceLookup, referencePeriods } from "./reference.ts";
 
 const RUNS = Number(process.env.FC_RUNS ?? 400);
@@ -79,7 +79,7 @@ describe("any request", () => {
 });
 
 test("a rate lookup agrees with a simple reference implementation of the period rule", async () => {
-  const periods = Map.groupBy(referencePeriods(join(ROOT, "db/upstream/hmrc"), join(ROOT, "db/corrections.json")), (p) => p.code);
+  const periods = Map.groupBy(referencePeriods(join(REAL_UPSTREAM, "hmrc"), join(ROOT, "db/corrections.json")), (p) => p.code);
   const codes = [...periods.keys()];
   const day = fc.integer({ min: Date.parse("2013-12-01"), max: Date.parse("2026-10-31") }).map((ms) => new Date(ms).toISOString().slice(0, 10));
   const mixedCase = (code: string, mask: number) => [...code].map((ch, i) => (mask & (1 << i) ? ch.toLowerCase() : ch)).join("");

@@ -6,7 +6,7 @@ import { createApp } from "../src/app/app.ts";
 import { dayNumber, isoDay } from "../src/lib/calendar.ts";
 import { coveredRanges } from "../src/vat/currency-history.ts";
 import type { CurrencyHistory } from "../src/vat/schemas.ts";
-import { get, realAnswers, realData, timelinesOf } from "./helpers.ts";
+import { fixtureApp, get, realAnswers, realData, timelinesOf } from "./helpers.ts";
 
 const app = createApp({ answers: realAnswers() });
 const codes = realData().currencies.map((c) => c.code);
@@ -84,18 +84,25 @@ describe("GET /vat/currencies/{currency}", () => {
     expect(differences.slice(0, 5)).toEqual([]);
   });
 
-  test("LRD shows the gap HMRC left, and exact digits; an unknown code is a 404, a malformed one a 400", async () => {
-    const lrd = (await get(app, "/vat/currencies/LRD")).body as CurrencyHistory;
-    expect(lrd.ranges).toEqual([{ from: "2014-02-01", to: "2020-12-31" }, { from: "2023-11-01", to: "2026-08-31" }]);
+  test("a gap HMRC left is shown, and exact digits; an unknown code is a 404, a malformed one a 400", async () => {
+    const fixture = fixtureApp();
+    const crc = await get(fixture, "/vat/currencies/crc");
+    expect(crc.text).toBe(
+      '{"currencyCode":"CRC","currencyName":"Costa Rican Colón","ranges":[{"from":"2014-12-01","to":"2015-01-31"},{"from":"2015-03-01","to":"2015-03-31"}],' +
+        '"periods":[{"effectiveFrom":"2014-12-01","effectiveTo":"2014-12-31","rate":841.259,"kind":"monthly"},{"effectiveFrom":"2015-01-01","effectiveTo":"2015-01-31","rate":833.455,"kind":"monthly"},{"effectiveFrom":"2015-03-01","effectiveTo":"2015-03-31","rate":830.75,"kind":"monthly"}]}',
+    );
     // A lookup inside the gap says it is a gap in HMRC's publication, not an unknown currency or a date out of range.
-    const inGap = await get(app, "/vat/exchange-rate/lrd/2022-05-01");
+    const inGap = await get(fixture, "/vat/exchange-rate/crc/2015-02-10");
     expect([inGap.status, inGap.body.type]).toEqual([404, "urn:feed-service:problem:no-rate"]);
-    expect(inGap.body.detail).toBe("No rate for LRD on 2022-05-01: HMRC's rates for LRD in this database run from 2014-02-01 to 2026-08-31, and HMRC published none for that period.");
-    expect(lrd.periods.some((p) => p.kind === "monthly")).toBe(true);
-    const usd = await get(app, "/vat/currencies/usd");
-    expect(usd.text).toContain('"effectiveFrom":"2024-01-01","effectiveTo":"2024-01-31","rate":1.2651,"kind":"monthly"');
-    expect((await get(app, "/vat/currencies/xyz")).body.type).toBe("urn:feed-service:problem:unknown-currency");
-    expect((await get(app, "/vat/currencies/u5d")).status).toBe(400);
+    expect(inGap.body.detail).toBe("No rate for CRC on 2015-02-10: HMRC's rates for CRC in this database run from 2014-12-01 to 2015-03-31, and HMRC published none for that period.");
+    // An amendment follows the monthly rate it replaces from its start.
+    const jpy = (await get(fixture, "/vat/currencies/JPY")).body as CurrencyHistory;
+    expect(jpy.periods.slice(1, 3)).toEqual([
+      { effectiveFrom: "2015-01-01", effectiveTo: "2015-01-31", rate: 187.4523, kind: "monthly" },
+      { effectiveFrom: "2015-01-21", effectiveTo: "2015-01-31", rate: 177.16, kind: "amendment" },
+    ]);
+    expect((await get(fixture, "/vat/currencies/xyz")).body.type).toBe("urn:feed-service:problem:unknown-currency");
+    expect((await get(fixture, "/vat/currencies/u5d")).status).toBe(400);
   });
 });
 
