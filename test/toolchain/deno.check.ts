@@ -6,8 +6,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { realData, realDatabase, ROOT } from "./helpers.ts";
-import { SERVER, spawnListening } from "./server-process.ts";
+import { realData, realDatabase, ROOT } from "../helpers.ts";
+import { SERVER, spawnListening } from "../server-process.ts";
 
 /** The Deno binary from the `deno` npm package itself, not its Node wrapper in .bin (a signal to the wrapper would orphan Deno). */
 const DENO: string = createRequire(import.meta.url)("deno/install_api.cjs").runInstall();

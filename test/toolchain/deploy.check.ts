@@ -2,8 +2,8 @@
 import { expect, test } from "bun:test";
 import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { realDatabase, ROOT, tempDir } from "./helpers.ts";
-import { spawnListening } from "./server-process.ts";
+import { realDatabase, ROOT, tempDir } from "../helpers.ts";
+import { spawnListening } from "../server-process.ts";
 
 test("the compiled executable serves a rate with its source database moved away", async () => {
   const dir = tempDir("feed-compile-");

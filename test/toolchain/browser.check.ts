@@ -5,8 +5,8 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
-import { createApp } from "../src/app/app.ts";
-import { realAnswers } from "./helpers.ts";
+import { createApp } from "../../src/app/app.ts";
+import { realAnswers } from "../helpers.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ARTIFACTS = join(import.meta.dir, "artifacts");
