@@ -4,7 +4,7 @@ import { Database, type SQLQueryBindings } from "bun:sqlite";
 import { copyFileSync, cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { loadConfig } from "../src/config.ts";
+import { loadPipelineConfig } from "../src/config.ts";
 import { buildDatabase, type BuildOptions, type BuildReport } from "../src/build/build-database.ts";
 import { prepareAnswers, type Answers } from "../src/app/answers.ts";
 import { createApp, type FetchHandler } from "../src/app/app.ts";
@@ -26,7 +26,7 @@ export function tempDir(prefix = "feed-test-"): string {
 }
 
 export function buildOptions(upstreamDir: string, databasePath: string, correctionsPath = join(upstreamDir, "no-corrections.json")): BuildOptions {
-  return { upstreamDir, databasePath, correctionsPath, migrationsDir: loadConfig({}).migrationsDir };
+  return { upstreamDir, databasePath, correctionsPath, migrationsDir: loadPipelineConfig({}).migrationsDir };
 }
 
 /** A snapshot folder with the given HMRC files (name → rows without header) and the real versions export. */
@@ -50,7 +50,7 @@ export function realDatabase(): { path: string; report: BuildReport } {
   if (!real) {
     const path = join(tempDir(), "feed.sqlite");
     // UPSTREAM_DIR lets a test run this suite on the real snapshot plus a month it generated (snapshot.test.ts).
-    const config = loadConfig({ UPSTREAM_DIR: REAL_UPSTREAM });
+    const config = loadPipelineConfig({ UPSTREAM_DIR: REAL_UPSTREAM });
     const report = buildDatabase({ ...config, databasePath: path }, new Date(REAL_BUILT_AT));
     real = { path, report };
   }

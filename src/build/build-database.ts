@@ -28,7 +28,8 @@ export interface BuildReport {
   log: AnomalyLog;
 }
 
-export function buildDatabase(options: BuildOptions, now: Date = buildTime()): BuildReport {
+/** `now`: when the build says it was made (PipelineConfig.builtAt). */
+export function buildDatabase(options: BuildOptions, now: Date = new Date()): BuildReport {
   checkTarget(options.databasePath);
   const log = new AnomalyLog();
   const sources = readHmrcSources(join(options.upstreamDir, "hmrc"));
@@ -75,12 +76,6 @@ export function buildDatabase(options: BuildOptions, now: Date = buildTime()): B
     ]),
   });
   return report;
-}
-
-/** Now, or SOURCE_DATE_EPOCH (seconds) for a byte-identical rebuild. */
-function buildTime(): Date {
-  const epoch = process.env.SOURCE_DATE_EPOCH;
-  return epoch && /^\d+$/.test(epoch) ? new Date(Number(epoch) * 1000) : new Date();
 }
 
 function currenciesOf({ rates, files }: RateImport) {

@@ -1,13 +1,13 @@
 // `bun run db:build [--verbose]`: rebuilds DATABASE_PATH from UPSTREAM_DIR.
 // Exits non-zero with the file and line at fault; the old database is untouched then.
-import { loadConfig } from "../config.ts";
+import { loadPipelineConfig } from "../config.ts";
 import { BuildError } from "./anomalies.ts";
 import { buildDatabase } from "./build-database.ts";
 import { formatSummary } from "./summary.ts";
 
 const config = (() => {
   try {
-    return loadConfig();
+    return loadPipelineConfig();
   } catch (e) {
     console.error(`db:build failed: configuration: ${(e as Error).message}`);
     process.exit(1);
@@ -15,7 +15,7 @@ const config = (() => {
 })();
 const started = performance.now();
 try {
-  const report = buildDatabase(config);
+  const report = buildDatabase(config, config.builtAt);
   const seconds = (performance.now() - started) / 1000;
   console.log(formatSummary(report, config.databasePath, seconds, process.argv.includes("--verbose")));
 } catch (e) {

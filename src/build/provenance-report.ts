@@ -3,7 +3,7 @@
 // currency covers, and every warning and correction.
 import { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
-import { loadConfig } from "../config.ts";
+import { loadPipelineConfig } from "../config.ts";
 import type { FeedData, FeedDb } from "../data/feed-data.ts";
 import { DatabaseUnusable, loadDatabaseFile } from "../data/open-bun.ts";
 import { buildInfo } from "../data/schema.ts";
@@ -43,7 +43,7 @@ export function provenanceReport(data: FeedData, db: FeedDb, verbose = false): s
 }
 
 if (import.meta.main) {
-  const { databasePath } = loadConfig();
+  const { databasePath } = loadPipelineConfig();
   try {
     const data = loadDatabaseFile(databasePath); // refuses, with the reason, a file the server would refuse
     const sqlite = new Database(databasePath, { readonly: true });

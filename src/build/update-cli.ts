@@ -6,20 +6,24 @@
 //   2  something was refused (named); the rest was applied;
 //   3  the data still does not reach the month it must: the missing months and
 //      the URLs asked are printed (HMRC late, or a wrong HMRC_BASE_URL).
-import { loadConfig } from "../config.ts";
+import { loadPipelineConfig, type PipelineConfig } from "../config.ts";
 import { ukDate } from "../lib/uk-date.ts";
 import { BuildError } from "./anomalies.ts";
 import { addMonths, requiredMonth, updateSnapshot } from "./hmrc-update.ts";
 import { formatSummary } from "./summary.ts";
 
-const config = loadConfig();
+let config: PipelineConfig;
+try {
+  config = loadPipelineConfig();
+} catch (e) {
+  console.error(`db:update failed: configuration: ${(e as Error).message}`);
+  process.exit(1);
+}
 const started = performance.now();
-const today = process.env.UPDATE_TODAY || ukDate(new Date());
+const today = config.updateToday ?? ukDate(new Date());
 try {
   const result = await updateSnapshot({
     ...config,
-    hmrcBaseUrl: process.env.HMRC_BASE_URL || "https://www.trade-tariff.service.gov.uk",
-    npmRegistryUrl: process.env.NPM_REGISTRY_URL || "https://registry.npmjs.org",
     today,
     say: (line) => console.log(`  ${line}`),
   });

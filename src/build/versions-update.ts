@@ -3,7 +3,7 @@
 // written unless every package answered and every row validates.
 import { join } from "node:path";
 import * as v from "valibot";
-import { loadConfig } from "../config.ts";
+import { loadPipelineConfig } from "../config.ts";
 import { DEFAULT_POLICY, fetchWithRetry, type FetchPolicy } from "./http-fetch.ts";
 import { SUITE, versionsFromPackument, type SoftwareVersions } from "./npm-versions.ts";
 import { VERSIONS_HEADER, VersionRow } from "./row-schema.ts";
@@ -29,8 +29,8 @@ export function versionsCsv(rows: readonly SoftwareVersions[]): string {
 }
 
 if (import.meta.main) {
-  const config = loadConfig();
-  const registry = process.env.NPM_REGISTRY_URL || "https://registry.npmjs.org";
+  const config = loadPipelineConfig();
+  const registry = config.npmRegistryUrl;
   const target = join(config.upstreamDir, "versions.csv");
   try {
     const rows = await fetchSuiteVersions(registry);

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildDatabase } from "../../src/build/build-database.ts";
-import { loadConfig } from "../../src/config.ts";
+import { loadConfig, loadPipelineConfig } from "../../src/config.ts";
 import { crawlPaths, PRODUCTION_SERVER, requestMix, ROOT, rssMiB, spawnListening, startProductionServer } from "./server-under-test.ts";
 
 const rounds = Number(process.argv[2] ?? 5);
@@ -177,7 +177,7 @@ const floors = Array.from({ length: 5 }, () => JSON.parse(Bun.spawnSync(["bun", 
 const builds: number[] = [];
 for (let i = 0; i < 3; i++) {
   const started = performance.now();
-  buildDatabase({ ...loadConfig(), databasePath: join(work, `build-${i}.sqlite`) });
+  buildDatabase({ ...loadPipelineConfig(), databasePath: join(work, `build-${i}.sqlite`) });
   builds.push(performance.now() - started);
 }
 
