@@ -1,20 +1,23 @@
-// `bun run bench [rounds] [seconds]`: the service in production mode against
-// bare Bun.serve returning a constant body of the same size, driven
-// alternately by wrk (1 thread, 64 connections) after a warm-up. Prints
-// per-target req/s, p50 and p99, each round's ratio to the baseline and the
-// median ratio; the server's CPU time per request; the RSS of both after
-// every round; then cold start beside bare Bun's, what opening the database
-// costs in bun:sqlite alone (sqlite-floor.ts), database build time and the
-// size of the serving code.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+// `bun run bench [--against <git-ref>] [--rounds N] [--seconds S]`: the
+// service in production mode (the bundle, request logs off) driven by wrk
+// (1 thread, 64 connections) on each route in turn. With --against, that ref
+// is built in a temporary worktree and run alternately with this working
+// tree in the same rounds, on the same paths, so a shared, noisy machine
+// moves both alike; without it, bare Bun.serve returning a constant body is
+// the other target, the floor of any server. Prints per route the server's
+// CPU time per request (steadier than req/s when wrk and the server share
+// the cores), req/s and p99 for each target and their ratio; then cold start
+// (spawn → first 200), RSS after the rounds, the database file's size and
+// the time `bun run db:build` takes, for each.
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { buildDatabase } from "../../src/build/build-database.ts";
-import { loadConfig, loadPipelineConfig } from "../../src/config.ts";
-import { crawlPaths, PRODUCTION_SERVER, requestMix, ROOT, rssMiB, spawnListening, startProductionServer } from "./server-under-test.ts";
+import { parseArgs } from "node:util";
+import { crawlPaths, requestMix, ROOT, rssMiB, spawnListening } from "./server-under-test.ts";
 
-const rounds = Number(process.argv[2] ?? 5);
-const seconds = Number(process.argv[3] ?? 5);
+const { values: args } = parseArgs({ options: { against: { type: "string" }, rounds: { type: "string", default: "3" }, seconds: { type: "string", default: "3" } } });
+const rounds = Number(args.rounds);
+const seconds = Number(args.seconds);
 const CONNECTIONS = 64;
 
 if (Bun.spawnSync(["sh", "-c", "command -v wrk"]).exitCode !== 0) {
@@ -24,25 +27,62 @@ if (Bun.spawnSync(["sh", "-c", "command -v wrk"]).exitCode !== 0) {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-GB", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
 const work = mkdtempSync(join(tmpdir(), "feed-bench-"));
+
+function sh(command: string[], cwd: string, what: string): void {
+  const run = Bun.spawnSync(command, { cwd, stdout: "pipe", stderr: "pipe", env: { ...process.env, NODE_ENV: "" } });
+  if (run.exitCode !== 0) {
+    console.error(`bench: ${what} failed:\n${run.stderr.toString().slice(-2000)}`);
+    process.exit(1);
+  }
+}
+
+/** A tree the bench can run: its bundled server and its own database. */
+interface Tree {
+  name: string;
+  root: string;
+  server: string[];
+  database: string;
+}
+
+function prepareTree(name: string, root: string): Tree {
+  sh(["bun", "run", "build"], root, `bun run build in ${name}`);
+  return { name, root, server: ["bun", join(root, "dist/server.js")], database: join(root, "db/feed.sqlite") };
+}
+
+const self = prepareTree("this tree", ROOT);
+let other: Tree;
+let worktree: string | undefined;
+if (args.against) {
+  worktree = join(work, "against");
+  sh(["git", "worktree", "add", "--detach", worktree, args.against], ROOT, `git worktree add ${args.against}`);
+  process.on("exit", () => Bun.spawnSync(["git", "worktree", "remove", "--force", worktree!], { cwd: ROOT }));
+  // Its own locked dependencies; the postinstall step builds its database.
+  sh(["bun", "install", "--frozen-lockfile"], worktree, `bun install in ${args.against}`);
+  other = prepareTree(args.against, worktree);
+} else {
+  other = { name: "bare Bun", root: ROOT, server: ["bun", resolve(import.meta.dir, "baseline.ts")], database: "" };
+}
+const targets = [self, other];
+
 const mix = await requestMix(9_000);
 const ok = (kind: string) => mix.filter((s) => s.kind === kind && s.method === "GET" && s.expected === 200).map((s) => s.path);
+const codes = [...new Set(ok("rate").map((p) => p.split("/")[3]!.toUpperCase()))];
+const tableDates = [...new Set(ok("rate").map((p) => p.split("/")[4]!))].slice(0, 300);
 const CRAWL = 60_000;
 const routes: Record<string, string[]> = {
   [`crawl, ${fmt(CRAWL)} distinct (currency, date) lookups`]: crawlPaths(CRAWL),
   "dated rate, 1,000 (currency, date) pairs": ok("rate").slice(0, 1_000),
-  // Today's answers depend on the date: a 404 once the data is older than today.
-  "today, all currencies": [...new Set(mix.filter((s) => s.kind === "today").map((s) => s.path))],
+  "today, every currency": [...new Set(mix.filter((s) => s.kind === "today").map((s) => s.path))],
+  [`a date's table, ${tableDates.length} dates`]: tableDates.map((d) => `/vat/exchange-rates/${d}`),
+  "a currency's history, every currency": codes.map((c) => `/vat/currencies/${c}`),
   "versions/current": ["/versions/current"],
-  "versions/detail": ["/versions/detail"],
 };
 
 /** A wrk Lua script that walks `paths` in turn, one per request. */
 function luaScript(name: string, paths: string[]): string {
   const file = join(work, `${name.replace(/\W+/g, "-")}.lua`);
-  const list = paths.map((p) => JSON.stringify(p)).join(",\n");
-  writeFileSync(file, `local paths = {\n${list}\n}\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format("GET", paths[i])\nend\n`);
+  writeFileSync(file, `local paths = {\n${paths.map((p) => JSON.stringify(p)).join(",\n")}\n}\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format("GET", paths[i])\nend\n`);
   return file;
 }
 
@@ -51,105 +91,75 @@ interface Run {
   /** The server's CPU time (user + system) per request answered, in µs. */
   cpuUs: number;
   rps: number;
-  p50: number;
   p99: number;
-  socketErrors: number;
+  errors: number;
 }
 
-/**
- * A process's CPU time so far, in seconds (Linux /proc, clock ticks of 1/100 s).
- * Per request it is a steadier figure than req/s on a shared machine: wrk and
- * the server share two cores, and a neighbour's load moves throughput by ±20%
- * from one run to the next, while the work a request costs moves much less.
- */
+/** A process's CPU time so far, in seconds (Linux /proc, clock ticks of 1/100 s). */
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-function wrk(origin: string, script: string | undefined, duration: number, pid: number): Run {
-  const args = ["wrk", "-t1", `-c${CONNECTIONS}`, `-d${duration}s`, "--latency", ...(script ? ["-s", script] : []), `${origin}/`];
+function wrk(origin: string, script: string, duration: number, pid: number): Run {
   const cpuBefore = cpuSeconds(pid);
-  const out = Bun.spawnSync(args).stdout.toString();
+  const out = Bun.spawnSync(["wrk", "-t1", `-c${CONNECTIONS}`, `-d${duration}s`, "--latency", "-s", script, `${origin}/`]).stdout.toString();
   const cpu = cpuSeconds(pid) - cpuBefore;
-  const ms = (label: string) => {
-    const m = new RegExp(`\\s${label}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
-    return m ? Number(m[1]) * (m[2] === "us" ? 0.001 : m[2] === "s" ? 1000 : 1) : NaN;
-  };
+  const p99 = /\s99%\s+([\d.]+)(us|ms|s)/.exec(out);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
   const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
   return {
     requests,
     cpuUs: (cpu * 1e6) / requests,
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
-    p50: ms("50"),
-    p99: ms("99"),
-    socketErrors: socket ? socket.slice(1).reduce((n, x) => n + Number(x), 0) : 0,
+    p99: p99 ? Number(p99[1]) * (p99[2] === "us" ? 0.001 : p99[2] === "s" ? 1000 : 1) : NaN,
+    errors: non2xx + (socket ? socket.slice(1).reduce((n, x) => n + Number(x), 0) : 0),
   };
 }
 
-const service = await startProductionServer();
-const probe = await fetch(`${service.origin}${ok("rate")[0]}`);
-const bodyBytes = (await probe.arrayBuffer()).byteLength;
-const baseline = await spawnListening(["bun", resolve(import.meta.dir, "baseline.ts")], { env: { ...process.env, PORT: "0", BODY_BYTES: String(bodyBytes) } });
+const serverEnv = (tree: Tree, port = "0") => ({ ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: port, DB_WATCH_INTERVAL_MS: "0", ...(tree.database ? { DATABASE_PATH: tree.database } : {}) });
+const servers = await Promise.all(targets.map((tree) => spawnListening(tree.server, { env: serverEnv(tree) })));
 
-console.log(`bench: ${rounds} rounds × ${seconds} s per target, wrk -t1 -c${CONNECTIONS}; baseline body ${bodyBytes} bytes`);
+console.log(`bench: ${rounds} rounds × ${seconds} s per route and target, wrk -t1 -c${CONNECTIONS}, targets alternating: ${targets.map((t) => t.name).join(" | ")}`);
 console.log(`machine: ${navigator.hardwareConcurrency} CPUs, ${process.platform} ${process.arch}, Bun ${Bun.version}`);
 
-const scripts = Object.fromEntries(Object.entries(routes).map(([name, paths]) => [name, luaScript(name, paths)]));
-// Warm-up: every path once through each, then a short run.
-wrk(baseline.origin, undefined, 2, baseline.proc.pid);
-for (const script of Object.values(scripts)) wrk(service.origin, script, 2, service.proc.pid);
+const scripts = Object.entries(routes).map(([name, paths]) => [name, luaScript(name, paths)] as const);
+// Warm-up: every path once through each target, then a short run.
+for (const [, script] of scripts) targets.forEach((_, t) => wrk(servers[t]!.origin, script, 1, servers[t]!.proc.pid));
 
-const results: Record<string, Run[]> = { baseline: [] };
-for (const name of Object.keys(routes)) results[name] = [];
-// Memory after each round, against the requests served so far: flat is the target.
-const memory: { requests: number; rss: number; baseline: number }[] = [];
-let served = 0;
-for (let round = 1; round <= rounds; round++) {
-  results.baseline!.push(wrk(baseline.origin, undefined, seconds, baseline.proc.pid));
-  for (const [name, script] of Object.entries(scripts)) {
-    const run = wrk(service.origin, script, seconds, service.proc.pid);
-    results[name]!.push(run);
-    served += run.requests;
+const results = new Map(scripts.map(([name]) => [name, targets.map((): Run[] => [])]));
+for (let round = 0; round < rounds; round++) {
+  for (const [name, script] of scripts) {
+    // Alternate which target goes first, so neither always follows the other.
+    const order = round % 2 === 0 ? [0, 1] : [1, 0];
+    for (const t of order) results.get(name)![t]!.push(wrk(servers[t]!.origin, script, seconds, servers[t]!.proc.pid));
   }
-  memory.push({ requests: served, rss: rssMiB(service.proc.pid), baseline: rssMiB(baseline.proc.pid) });
 }
-service.proc.kill();
-baseline.proc.kill();
-// Servers still draining must not share the CPUs with the cold starts below.
-await Promise.all([service.proc.exited, baseline.proc.exited]);
+const rss = servers.map((s) => rssMiB(s.proc.pid));
+for (const s of servers) s.proc.kill();
+await Promise.all(servers.map((s) => s.proc.exited));
 
+const [a, b] = targets.map((t) => t.name) as [string, string];
 console.log("");
-console.log(`${"target".padEnd(42)} ${"req/s".padStart(9)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)}  ratio per round → median`);
-for (const [name, runs] of Object.entries(results)) {
-  const ratios = runs.map((r, i) => r.rps / results.baseline![i]!.rps);
-  const errors = runs.reduce((n, r) => n + r.socketErrors, 0);
+console.log(`server CPU per request (µs, median), req/s and p99 (ms); ratio = ${a} ÷ ${b}, below 1 is cheaper`);
+console.log(`${"route".padEnd(46)} ${a.padStart(10)} ${b.padStart(10)}  ratio   ${"req/s".padStart(15)}  ${"p99".padStart(13)}`);
+for (const [name, [mine, theirs]] of results) {
+  const cpu = [median(mine!.map((r) => r.cpuUs)), median(theirs!.map((r) => r.cpuUs))] as const;
+  const rps = [median(mine!.map((r) => r.rps)), median(theirs!.map((r) => r.rps))];
+  const p99 = [median(mine!.map((r) => r.p99)), median(theirs!.map((r) => r.p99))];
+  const errors = [...mine!, ...theirs!].reduce((n, r) => n + r.errors, 0);
   console.log(
-    `${name.padEnd(42)} ${fmt(median(runs.map((r) => r.rps))).padStart(9)} ${fmt(median(runs.map((r) => r.p50)), 2).padStart(7)} ${fmt(median(runs.map((r) => r.p99)), 2).padStart(7)}  ` +
-      (name === "baseline" ? "1.00×" : `${ratios.map((x) => x.toFixed(2)).join(" ")} → ${median(ratios).toFixed(2)}×`) +
-      (errors ? `  (${errors} socket errors)` : ""),
+    `${name.padEnd(46)} ${fmt(cpu[0], 1).padStart(10)} ${fmt(cpu[1], 1).padStart(10)}  ${(cpu[0] / cpu[1]).toFixed(2)}×  ` +
+      `${fmt(rps[0]!).padStart(7)} ${fmt(rps[1]!).padStart(7)}  ${fmt(p99[0]!, 2).padStart(6)} ${fmt(p99[1]!, 2).padStart(6)}` +
+      (errors ? `  (${errors} non-2xx or socket errors)` : ""),
   );
 }
 
-console.log("");
-for (const [name, runs] of Object.entries(results)) {
-  if (name === "baseline") continue;
-  const ratios = runs.map((r, i) => r.p99 / results.baseline![i]!.p99);
-  console.log(`p99 against bare Bun's, ${name}: ${ratios.map((x) => x.toFixed(2)).join(" ")} → ${median(ratios).toFixed(2)}×`);
-}
-
-console.log("");
-const baselineCpu = median(results.baseline!.map((r) => r.cpuUs));
-for (const [name, runs] of Object.entries(results)) {
-  const cpu = runs.map((r) => r.cpuUs);
-  console.log(`server CPU per request, ${name}: ${cpu.map((x) => x.toFixed(1)).join(" ")} → ${median(cpu).toFixed(1)} µs (${(baselineCpu / median(cpu)).toFixed(2)}× bare Bun's speed)`);
-}
-
 /** Spawn → first 200 on `path`, in ms: how long a new process takes to serve. */
-async function coldStart(command: string[], port: number, path: string): Promise<number> {
+async function coldStart(tree: Tree, port: number, path: string): Promise<number> {
   const started = performance.now();
-  const proc = Bun.spawn(command, { env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: String(port) }, stdout: "ignore", stderr: "ignore" });
+  const proc = Bun.spawn(tree.server, { env: serverEnv(tree, String(port)), stdout: "ignore", stderr: "ignore" });
   for (;;) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}${path}`)).status === 200) break;
@@ -163,39 +173,28 @@ async function coldStart(command: string[], port: number, path: string): Promise
   return elapsed;
 }
 
-// Cold starts, median of 5 each, alternating: the service, and bare Bun as the floor of any start.
-const starts: number[] = [];
-const bareStarts: number[] = [];
-for (let i = 0; i < 5; i++) {
-  starts.push(await coldStart(["bun", PRODUCTION_SERVER], 40_000 + 2 * i, "/versions/current"));
-  bareStarts.push(await coldStart(["bun", resolve(import.meta.dir, "baseline.ts")], 40_001 + 2 * i, "/"));
+const starts = targets.map((): number[] => []);
+for (let i = 0; i < 7; i++) {
+  for (const t of i % 2 === 0 ? [0, 1] : [1, 0]) starts[t]!.push(await coldStart(targets[t]!, 41_000 + 2 * i + t, args.against ? "/vat/exchange-rate/usd/2024-01-15" : "/"));
 }
 
-// What opening the database costs in bun:sqlite alone, in a fresh process each time (sqlite-floor.ts).
-const floors = Array.from({ length: 5 }, () => JSON.parse(Bun.spawnSync(["bun", resolve(import.meta.dir, "sqlite-floor.ts"), loadConfig().databasePath]).stdout.toString()) as { quickCheckMs: number; readMs: number; bytes: number; rssMiB: number });
-
-const builds: number[] = [];
-for (let i = 0; i < 3; i++) {
+/** `bun run db:build` in a tree, into a temporary file: what `bun install` spends on the database. */
+function buildMs(tree: Tree): number {
   const started = performance.now();
-  buildDatabase({ ...loadPipelineConfig(), databasePath: join(work, `build-${i}.sqlite`) });
-  builds.push(performance.now() - started);
+  sh(["bun", "run", "db:build"], tree.root, `db:build in ${tree.name}`);
+  return performance.now() - started;
 }
+const builds = targets.map((): number[] => []);
+if (args.against) for (let i = 0; i < 3; i++) targets.forEach((tree, t) => builds[t]!.push(buildMs(tree)));
 
 console.log("");
-console.log(`cold start (spawn → first 200), median of 5: ${fmt(median(starts), 1)} ms  [${starts.map((s) => s.toFixed(1)).join(", ")}]; bare Bun ${fmt(median(bareStarts), 1)} ms`);
-console.log(
-  `opening the database in bun:sqlite alone (fresh process, median of 5): quick_check ${fmt(median(floors.map((f) => f.quickCheckMs)), 1)} ms, ` +
-    `reading the served tables (${fmt(floors[0]!.bytes / 1e6, 1)} MB) ${fmt(median(floors.map((f) => f.readMs)), 1)} ms, RSS +${fmt(median(floors.map((f) => f.rssMiB)), 1)} MiB`,
-);
-console.log(`RSS after each round (MiB), service against bare Bun: ${memory.map((m) => `${m.rss} vs ${m.baseline} (${(m.requests / 1e6).toFixed(1)} M requests)`).join(", ")}`);
-console.log(`RSS above bare Bun's after the last round: ${(memory.at(-1)!.rss - memory.at(-1)!.baseline).toFixed(1)} MiB`);
-console.log(`database build from the real snapshot, median of 3: ${fmt(median(builds))} ms`);
-
-// The serving code: everything in src/ but the build pipeline, non-blank lines.
-const glob = new Bun.Glob("src/**/*.ts");
-let lines = 0;
-for await (const file of glob.scan(ROOT)) {
-  if (file.startsWith("src/build/")) continue;
-  lines += (await Bun.file(join(ROOT, file)).text()).split("\n").filter((l) => l.trim() !== "").length;
+const row = (label: string, values: string[]) => console.log(`${label.padEnd(46)} ${values.map((v) => v.padStart(10)).join(" ")}`);
+row("", targets.map((t) => t.name));
+row("cold start, spawn → first 200, median of 7 (ms)", starts.map((s) => fmt(median(s), 1)));
+row("RSS after the rounds (MiB)", rss.map((r) => fmt(r, 1)));
+if (args.against) {
+  row("database file (MB)", targets.map((t) => fmt(statSync(t.database).size / 1e6, 2)));
+  row("bun run db:build, median of 3 (ms)", builds.map((b) => fmt(median(b))));
 }
-console.log(`serving code (src/ outside src/build): ${fmt(lines)} non-blank lines`);
+console.log(`cold starts (ms): ${targets.map((t, i) => `${t.name} [${starts[i]!.map((s) => s.toFixed(1)).join(", ")}]`).join("; ")}`);
+rmSync(join(work, "against"), { recursive: true, force: true });
