@@ -44,6 +44,7 @@ export interface FeedData {
 }
 
 const REBUILD = "run `bun run db:build`";
+const PERIOD_COLUMNS = ["currency_code", "starts_on", "ends_on", "kind", "rate", "source"];
 
 /** A database file a server may open: a regular file (a FIFO or a device would block the reader, and every request behind it), not empty. */
 export function checkDatabaseFile(path: string): void {
@@ -93,12 +94,14 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
     throw new DatabaseUnusable(`database ${label} ${what}: ${REBUILD}`);
   };
   let info: Record<string, string>;
-  let raw: { [K in keyof Facts]: unknown[] };
+  let raw: { [K in Exclude<keyof Facts, "periods">]: unknown[] };
+  let periodRows: unknown[][];
   try {
     info = Object.fromEntries(db.select().from(buildInfo).all().map((r) => [r.key, r.value]));
     if (info.schema_version !== SCHEMA_VERSION) fail(`has schema version ${info.schema_version ?? "none"}, this server needs ${SCHEMA_VERSION}`);
+    // As rows of values: one object per period would cost a server's start more than anything else it does.
+    periodRows = db.select({ currencyCode: periods.currencyCode, startsOn: periods.startsOn, endsOn: periods.endsOn, kind: periods.kind, rate: periods.rate, source: periods.source }).from(periods).orderBy(sql.raw(FACT_ORDER.periods)).values();
     raw = {
-      periods: db.select({ currencyCode: periods.currencyCode, startsOn: periods.startsOn, endsOn: periods.endsOn, kind: periods.kind, rate: periods.rate, source: periods.source }).from(periods).orderBy(sql.raw(FACT_ORDER.periods)).all(),
       currencies: db.select({ code: currencies.code, name: currencies.name, hmrcName: currencies.hmrcName }).from(currencies).orderBy(sql.raw(FACT_ORDER.currencies)).all(),
       versions: db
         .select({ software: versions.software, npmPackage: versions.npmPackage, releaseVersion: versions.releaseVersion, releaseDate: versions.releaseDate, nightlyVersion: versions.nightlyVersion, nightlyDate: versions.nightlyDate })
@@ -111,32 +114,31 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
     if (e instanceof DatabaseUnusable) throw e;
     return fail(`is not a feed database (${(e as Error).message})`);
   }
-  const checked = <S extends v.GenericSchema>(schema: S, value: unknown, where: string): v.InferOutput<S> => {
+  /** `columns` names a row of values' fields, for the message. */
+  const checked = <S extends v.GenericSchema>(schema: S, value: unknown, where: string, columns: readonly string[] = []): v.InferOutput<S> => {
     const result = v.safeParse(schema, value);
     if (result.success) return result.output;
     const issue = result.issues[0];
-    const path = issue.path?.map((p: { key: unknown }) => String(p.key)).join(".");
+    const path = issue.path?.map((p: { key: unknown }) => (typeof p.key === "number" ? (columns[p.key] ?? String(p.key)) : String(p.key))).join(".");
     return fail(`has a bad ${where}${path ? ` (${path})` : ""}: ${issue.message}`);
   };
   const build = checked(BuildInfo, info, "build_info");
-  const facts: Facts = {
-    periods: raw.periods.map((r, i) => checked(PeriodRow, r, `periods row ${i + 1}`)),
+  const periodValues = periodRows.map((r, i) => checked(PeriodRow, r, `periods row ${i + 1}`, PERIOD_COLUMNS));
+  const facts: Omit<Facts, "periods"> = {
     currencies: raw.currencies.map((r, i) => checked(CurrencyRow, r, `currencies row ${i + 1}`)),
     versions: raw.versions.map((r, i) => checked(VersionRow, r, `versions row ${i + 1}`)),
     anomalies: raw.anomalies.map((r, i) => checked(AnomalyRow, r, `anomalies row ${i + 1}`)),
   };
-  if (factsDigest(facts) !== build.facts_sha256) fail("does not hold the facts its build wrote (their SHA-256 differs from the one recorded)");
+  if (factsDigest(periodValues, facts) !== build.facts_sha256) fail("does not hold the facts its build wrote (their SHA-256 differs from the one recorded)");
   if (facts.currencies.length === 0) fail("has no currencies");
   if (facts.versions.length === 0) fail("has no versions");
 
   // Periods come ordered by code, so each currency's are one run.
   const byCode = new Map<string, PeriodFact[]>();
-  for (let i = 0; i < facts.periods.length; ) {
-    const code = facts.periods[i]!.currencyCode;
-    let j = i;
-    while (j < facts.periods.length && facts.periods[j]!.currencyCode === code) j++;
-    byCode.set(code, facts.periods.slice(i, j));
-    i = j;
+  for (const [currencyCode, startsOn, endsOn, kind, rate, source] of periodValues) {
+    let list = byCode.get(currencyCode);
+    if (!list) byCode.set(currencyCode, (list = []));
+    list.push({ currencyCode, startsOn, endsOn, kind, rate, source });
   }
   const currencyList = facts.currencies.map(({ code, name }): CurrencyRecord => {
     const list = byCode.get(code) ?? fail(`has no periods for ${code}`);

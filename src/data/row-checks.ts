@@ -2,19 +2,22 @@
 // every row of a file it opens before it derives a single answer.
 import * as v from "valibot";
 import { isCalendarDate } from "../lib/calendar.ts";
-import { canonicalDecimal, isExactAsJsonNumber } from "../lib/decimal.ts";
+import { isExactAsJsonNumber } from "../lib/decimal.ts";
 import { SCHEMA_VERSION } from "./schema.ts";
 
-const IsoDate = v.pipe(v.string(), v.check(isCalendarDate, "not a calendar date"));
+// A file repeats each period's dates across every currency: each distinct one is checked once.
+const calendarDates = new Set<string>();
+const IsoDate = v.pipe(v.string(), v.check((s) => calendarDates.has(s) || (isCalendarDate(s) && !!calendarDates.add(s)), "not a calendar date"));
 const Code = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "not three capital letters"));
 const Text = v.pipe(v.string(), v.minLength(1, "empty"));
 const Release = v.pipe(v.string(), v.regex(/^\d+\.\d+\.\d+$/, "not x.y.z"));
 const AnyVersion = v.pipe(v.string(), v.regex(/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/, "not a semantic version"));
 const UtcInstant = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/, "not an ISO 8601 UTC instant"));
-/** A rate as the build stores it: canonical decimal text that a JSON number carries exactly. */
+/** A rate as the build stores it: a positive canonical decimal (no leading or trailing zeros) that a JSON number carries exactly. */
 const Rate = v.pipe(
   v.string(),
-  v.check((s) => canonicalDecimal(s) === s && isExactAsJsonNumber(s) && Number(s) > 0, "not a positive canonical decimal"),
+  v.regex(/^(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/, "not a positive canonical decimal"),
+  v.check((s) => isExactAsJsonNumber(s) && Number(s) > 0, "not a positive canonical decimal"),
 );
 
 export const BuildInfo = v.object({
@@ -23,10 +26,11 @@ export const BuildInfo = v.object({
   built_at: v.string(),
 });
 
+/** A period's row as values, in the table's column order (PeriodValues). */
 export const PeriodRow = v.pipe(
-  v.object({ currencyCode: Code, startsOn: IsoDate, endsOn: IsoDate, kind: v.picklist(["monthly", "amendment"]), rate: Rate, source: Text }),
-  v.check((p) => p.startsOn <= p.endsOn, "ends before it starts"),
-  v.check((p) => p.startsOn >= "2000-01-01" && p.endsOn <= "2199-12-31", "outside 2000–2199"),
+  v.tuple([Code, IsoDate, IsoDate, v.picklist(["monthly", "amendment"]), Rate, Text]),
+  v.check(([, startsOn, endsOn]) => startsOn <= endsOn, "ends before it starts"),
+  v.check(([, startsOn, endsOn]) => startsOn >= "2000-01-01" && endsOn <= "2199-12-31", "outside 2000–2199"),
 );
 
 export const CurrencyRow = v.object({ code: Code, name: Text, hmrcName: Text });

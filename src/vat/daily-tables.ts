@@ -7,31 +7,31 @@ import { memoised, prepareText, type PreparedBody } from "../http/prepared.ts";
 import type { RateBook } from "./rate-book.ts";
 
 export class DailyTables {
-  /** First day of each stretch, ascending; the last stretch runs on past every period and is empty. */
-  private readonly starts: Int32Array;
+  /** First day of each stretch, ascending; the last stretch runs on past every period and is empty. Found on first use. */
+  private starts: Int32Array | undefined;
   private readonly table: (stretch: number) => PreparedBody | undefined;
 
   constructor(
-    rates: RateBook,
+    private readonly rates: RateBook,
     /** Sorted by code, so each table is too. */
     codes: readonly string[],
     readonly firstDate: string,
     readonly lastDate: string,
   ) {
-    const starts = (this.starts = rates.boundaries());
     this.table = memoised((stretch: number) => {
-      const bodies = codes.flatMap((code) => rates.bodyOn(code, starts[stretch]!) ?? []);
+      const bodies = codes.flatMap((code) => rates.bodyOn(code, this.starts![stretch]!) ?? []);
       return bodies.length ? prepareText(`[${bodies.join(",")}]`) : undefined;
     });
   }
 
   /** The table for `day` (days since 1970-01-01), or undefined when no currency has a rate that day. */
   on(day: number): PreparedBody | undefined {
+    const starts = (this.starts ??= this.rates.boundaries());
     let lo = 0;
-    let hi = this.starts.length;
+    let hi = starts.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.starts[mid]! <= day) lo = mid + 1;
+      if (starts[mid]! <= day) lo = mid + 1;
       else hi = mid;
     }
     return lo === 0 ? undefined : this.table(lo - 1);

@@ -39,15 +39,29 @@ export function comparePeriods(a: RatePeriod, b: RatePeriod): number {
   return KIND_RANK[a.kind] - KIND_RANK[b.kind];
 }
 
-/** Periods as a server holds them: sorted by the rule's order, as parallel columns. */
+// Every currency's periods share a few hundred dates: each is turned into a day number once.
+const dayNumbers = new Map<IsoDate, number>();
+function dayOf(date: IsoDate): number {
+  let day = dayNumbers.get(date);
+  if (day === undefined) dayNumbers.set(date, (day = dayNumber(date)));
+  return day;
+}
+
+/** Periods as a server holds them: in the rule's order (sorted only if they are not already), as parallel columns. */
 export function timelineColumns(periods: readonly RatePeriod[]): TimelineColumns {
-  const sorted = [...periods].sort(comparePeriods);
-  return {
-    starts: Int32Array.from(sorted, (p) => dayNumber(p.startsOn)),
-    ends: Int32Array.from(sorted, (p) => dayNumber(p.endsOn)),
-    amendment: Uint8Array.from(sorted, (p) => (p.kind === "amendment" ? 1 : 0)),
-    rates: sorted.map((p) => p.rate),
-  };
+  let inOrder = true;
+  for (let i = 1; i < periods.length && inOrder; i++) inOrder = comparePeriods(periods[i - 1]!, periods[i]!) <= 0;
+  const sorted = inOrder ? periods : [...periods].sort(comparePeriods);
+  const n = sorted.length;
+  const columns: TimelineColumns = { starts: new Int32Array(n), ends: new Int32Array(n), amendment: new Uint8Array(n), rates: new Array<string>(n) };
+  for (let i = 0; i < n; i++) {
+    const p = sorted[i]!;
+    columns.starts[i] = dayOf(p.startsOn);
+    columns.ends[i] = dayOf(p.endsOn);
+    columns.amendment[i] = p.kind === "amendment" ? 1 : 0;
+    columns.rates[i] = p.rate;
+  }
+  return columns;
 }
 
 /** One currency's periods, indexed for the rule: which period (by index) is in force on a day. */
