@@ -1,4 +1,4 @@
-// `bun run bench [--against <git-ref>] [--rounds N] [--seconds S]`: the
+// `bun run bench [--against <git-ref>] [--rounds N] [--seconds S] [--only <route>]`: the
 // service in production mode (the bundle, request logs off) driven by wrk
 // (1 thread, 64 connections) on each route in turn. With --against, that ref
 // is built in a temporary worktree and run alternately with this working
@@ -15,7 +15,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { crawlPaths, requestMix, ROOT, rssMiB, spawnListening } from "./server-under-test.ts";
 
-const { values: args } = parseArgs({ options: { against: { type: "string" }, rounds: { type: "string", default: "3" }, seconds: { type: "string", default: "3" } } });
+const { values: args } = parseArgs({ options: { against: { type: "string" }, rounds: { type: "string", default: "3" }, seconds: { type: "string", default: "3" }, only: { type: "string" } } });
 const rounds = Number(args.rounds);
 const seconds = Number(args.seconds);
 const CONNECTIONS = 64;
@@ -124,7 +124,8 @@ const servers = await Promise.all(targets.map((tree) => spawnListening(tree.serv
 console.log(`bench: ${rounds} rounds × ${seconds} s per route and target, wrk -t1 -c${CONNECTIONS}, targets alternating: ${targets.map((t) => t.name).join(" | ")}`);
 console.log(`machine: ${navigator.hardwareConcurrency} CPUs, ${process.platform} ${process.arch}, Bun ${Bun.version}`);
 
-const scripts = Object.entries(routes).map(([name, paths]) => [name, luaScript(name, paths)] as const);
+// --only <text>: just the routes whose name contains it (say, "crawl"), to compare one change quickly.
+const scripts = Object.entries(routes).filter(([name]) => !args.only || name.includes(args.only)).map(([name, paths]) => [name, luaScript(name, paths)] as const);
 // Warm-up: every path once through each target, then a short run.
 for (const [, script] of scripts) targets.forEach((_, t) => wrk(servers[t]!.origin, script, 1, servers[t]!.proc.pid));
 
