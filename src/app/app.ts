@@ -56,15 +56,6 @@ export function createApp({ answers, basePath = "", clock = systemClock, bans }:
     .all("/openapi.json", readOnly(openApiJson))
     .all("/", readOnly(home));
 
-  // One context per answers object: made again only when a swap replaces them.
-  let contextOf: Answers | undefined;
-  let context: Context | undefined;
-  const contextNow = (): Context => {
-    const answers = current();
-    if (answers !== contextOf) [contextOf, context] = [answers, { ...answers, clock }];
-    return context!;
-  };
-
   return (request, info = NO_INFO) => {
     const started = logs("info") ? performance.now() : 0;
     const url = request.url;
@@ -74,7 +65,7 @@ export function createApp({ answers, basePath = "", clock = systemClock, bans }:
     if (path instanceof Problem) return finish(respond(request, path, "/"));
     let reply: Reply;
     try {
-      reply = dispatch(router.routes, request.method, path, contextNow()) ?? new Problem("not-found", `There is nothing at ${path}.`);
+      reply = dispatch(router.routes, request.method, path, { ...current(), clock }) ?? new Problem("not-found", `There is nothing at ${path}.`);
     } catch (error) {
       // Ours, not the client's: logged, and never shown.
       logEvent("error", "unhandled error", { path, error: String((error as Error)?.stack ?? error) });

@@ -38,7 +38,7 @@ export function fromHmrcDate(value: string): IsoDate | undefined {
 
 export const DAY_MS = 86_400_000;
 
-/** Days since 1970-01-01: what packed tables store instead of date strings. */
+/** Days since 1970-01-01: how a server holds dates for the period rule. */
 export const dayNumber = (date: IsoDate): number => Date.UTC(digits(date, 0, 4), digits(date, 5, 7) - 1, digits(date, 8, 10)) / DAY_MS;
 export const isoDay = (day: number): IsoDate => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
