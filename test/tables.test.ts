@@ -77,7 +77,7 @@ describe("GET /vat/currencies/{currency}", () => {
       for (let day = from; day <= to; day++) {
         const period = rule[day - from];
         const lookup = rates.lookup(code, day);
-        const expected = lookup.found ? JSON.parse(lookup.answer.content as string) : undefined;
+        const expected = lookup.found ? JSON.parse(new TextDecoder().decode(lookup.answer.content)) : undefined;
         if (period?.rate !== expected?.rate || period?.effectiveFrom !== expected?.effectiveFrom || (period !== undefined) !== covered(isoDay(day))) differences.push(`${code} ${isoDay(day)}`);
       }
     }

@@ -8,7 +8,8 @@ import { etagFor } from "./etag.ts";
 import { COMMON_HEADERS } from "./headers.ts";
 
 export interface PreparedBody {
-  content: string;
+  /** The body's UTF-8 bytes, encoded once: a string body would be encoded again for every response. */
+  content: Uint8Array<ArrayBuffer>;
   etag: string;
   /** Content-Length, in bytes. */
   length: string;
@@ -37,7 +38,8 @@ export function byteLength(text: string): number {
 }
 
 export function prepareText(text: string, headers: Headers = DATED_JSON): PreparedBody {
-  return { content: text, etag: etagFor(text), length: String(byteLength(text)), headers };
+  const content = utf8.encode(text);
+  return { content, etag: etagFor(content), length: String(content.byteLength), headers };
 }
 
 export function prepareJson(body: unknown, cacheControl: string): PreparedBody {

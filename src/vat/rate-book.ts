@@ -16,7 +16,8 @@ interface CurrencyRates {
   lastDate: string;
   columns: TimelineColumns;
   timeline: PeriodTimeline;
-  /** Each period's answer, by index, made on first use. */
+  /** Each period's body and answer, by index, made on first use. */
+  body: (index: number) => string;
   answer: (index: number) => PreparedBody;
 }
 
@@ -41,6 +42,7 @@ export class RateBook {
     const byCode = new Map<string, CurrencyRates>();
     for (const { code, name, firstDate, lastDate } of data.currencies) {
       const columns = timelineColumns(data.periods.get(code)!);
+      const body = memoised((index: number) => rateBody(code, name, columns, index));
       byCode.set(code, {
         code,
         name,
@@ -50,7 +52,8 @@ export class RateBook {
         lastDate,
         columns,
         timeline: new PeriodTimeline(columns),
-        answer: memoised((index: number) => prepareText(rateBody(code, name, columns, index))),
+        body,
+        answer: memoised((index: number) => prepareText(body(index))),
       });
     }
     return new RateBook(byCode);
@@ -79,7 +82,7 @@ export class RateBook {
   bodyOn(code: string, day: number): string | undefined {
     const rates = this.byCode.get(code)!;
     const index = rates.timeline.indexOn(day);
-    return index < 0 ? undefined : rates.answer(index).content;
+    return index < 0 ? undefined : rates.body(index);
   }
 
   /** Every day some period starts or the day after one ends: between two of them, the same periods are in force. */

@@ -124,8 +124,8 @@ const servers = await Promise.all(targets.map((tree) => spawnListening(tree.serv
 console.log(`bench: ${rounds} rounds × ${seconds} s per route and target, wrk -t1 -c${CONNECTIONS}, targets alternating: ${targets.map((t) => t.name).join(" | ")}`);
 console.log(`machine: ${navigator.hardwareConcurrency} CPUs, ${process.platform} ${process.arch}, Bun ${Bun.version}`);
 
-// --only <text>: just the routes whose name contains it (say, "crawl"), to compare one change quickly.
-const scripts = Object.entries(routes).filter(([name]) => !args.only || name.includes(args.only)).map(([name, paths]) => [name, luaScript(name, paths)] as const);
+// --only <pattern>: just the routes whose name matches it (say, "crawl|table"), to compare one change quickly.
+const scripts = Object.entries(routes).filter(([name]) => !args.only || new RegExp(args.only).test(name)).map(([name, paths]) => [name, luaScript(name, paths)] as const);
 // Warm-up: every path once through each target, then a short run.
 for (const [, script] of scripts) targets.forEach((_, t) => wrk(servers[t]!.origin, script, 1, servers[t]!.proc.pid));
 
