@@ -28,9 +28,10 @@ describe("GET /vat/currencies", () => {
 describe("GET /health says whether today is covered (#13)", () => {
   test("inside the coverage: today covered, nothing behind; after it: how many days, never cached", async () => {
     const inside = await get(fixtureApp(fixedClock("2015-03-31T22:30:00Z")), "/health"); // 23:30 BST: still the 31st in the UK
-    expect(inside.body.freshness).toEqual({ newestDate: "2015-03-31", today: "2015-03-31", todayCovered: true, daysBehind: 0 });
+    // Today is covered, but HMRC published April on 2015-03-19: the data is behind all the same.
+    expect(inside.body.freshness).toEqual({ newestDate: "2015-03-31", today: "2015-03-31", todayCovered: true, daysBehind: 0, behind: true, missingMonths: ["2015-04"], publishedThrough: "2015-04", nextPublication: "2015-04-23" });
     const after = await get(fixtureApp(fixedClock("2015-04-10T12:00:00Z")), "/health");
-    expect(after.body.freshness).toEqual({ newestDate: "2015-03-31", today: "2015-04-10", todayCovered: false, daysBehind: 10 });
+    expect(after.body.freshness).toMatchObject({ newestDate: "2015-03-31", today: "2015-04-10", todayCovered: false, daysBehind: 10 });
     expect(after.response.headers.get("cache-control")).toBe("no-store");
   });
 

@@ -7,6 +7,8 @@ import { loadPipelineConfig } from "../config.ts";
 import type { FeedData, FeedDb } from "../data/feed-data.ts";
 import { DatabaseUnusable, loadDatabaseFile } from "../data/open-bun.ts";
 import { buildInfo } from "../data/schema.ts";
+import { freshness } from "../lib/publication.ts";
+import { ukDate } from "../lib/uk-date.ts";
 
 interface Source {
   file: string;
@@ -15,7 +17,8 @@ interface Source {
 }
 
 /** `data`: the file as a server reads it (checked whole); `db`: the same file, for the build's own provenance entries. */
-export function provenanceReport(data: FeedData, db: FeedDb, verbose = false): string {
+export function provenanceReport(data: FeedData, db: FeedDb, verbose = false, today = ukDate(new Date())): string {
+  const fresh = freshness(data.coverage.to, today);
   const info = Object.fromEntries(db.select().from(buildInfo).all().map((r) => [r.key, r.value]));
   const sources: Source[] = JSON.parse(info.sources ?? "[]");
   const counts = JSON.parse(info.counts ?? "{}");
@@ -23,6 +26,9 @@ export function provenanceReport(data: FeedData, db: FeedDb, verbose = false): s
   const out = [
     `Build ${data.buildId}, schema ${info.schema_version}, built ${info.built_at}`,
     `Facts SHA-256 ${info.facts_sha256}`,
+    fresh.behind
+      ? `BEHIND on ${today}: HMRC has published up to ${fresh.publishedThrough}; this database lacks ${fresh.missingMonths.join(", ")}: run \`bun run db:update\`. HMRC publishes next on ${fresh.nextPublication}.`
+      : `Current on ${today}: HMRC has published up to ${fresh.publishedThrough} and this database has it; HMRC publishes next on ${fresh.nextPublication}.`,
     `Covers ${data.coverage.from} to ${data.coverage.to}: ${counts.periods} periods for ${counts.currencies} currencies from ${counts.rows} rows; ${counts.software} software products`,
     "",
     `Sources (${sources.length}):`,

@@ -17,6 +17,7 @@ export const PROBLEMS = {
   "method-not-allowed": { status: 405, title: "Method not allowed" },
   "uri-too-long": { status: 414, title: "URI too long" },
   internal: { status: 500, title: "Internal server error" },
+  "data-behind": { status: 503, title: "This service's data is behind HMRC's" },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ProblemKind = keyof typeof PROBLEMS;

@@ -7,6 +7,7 @@ import { NO_STORE, VERSIONS } from "../http/caching.ts";
 import { answerHeaders, prepareJson, prepareText, type PreparedBody } from "../http/prepared.ts";
 import { dayNumber } from "../lib/calendar.ts";
 import { ukToday, type Clock } from "../lib/uk-date.ts";
+import { freshness as dataFreshness } from "../lib/publication.ts";
 import type { Health } from "./health.ts";
 import { landingPage, pageCsp } from "./landing-page.ts";
 import { openApiDocument } from "./openapi.ts";
@@ -25,7 +26,7 @@ export function prepareService(data: FeedData, basePath: string): ServiceAnswers
   const pageHeaders = answerHeaders(VERSIONS, "text/html; charset=utf-8", { "content-security-policy": pageCsp() });
   const healthOn = (today: string): PreparedBody => {
     const daysBehind = Math.max(0, dayNumber(today) - dayNumber(coverage.to));
-    const freshness = { newestDate: coverage.to, today, todayCovered: today >= coverage.from && daysBehind === 0, daysBehind };
+    const freshness = { newestDate: coverage.to, today, todayCovered: today >= coverage.from && daysBehind === 0, daysBehind, ...dataFreshness(coverage.to, today) };
     const health: Health = { status: "ok", build: buildId, builtAt, coverage, currencies: data.currencies.length, freshness };
     return prepareJson(health, NO_STORE);
   };

@@ -8,9 +8,13 @@ export const FreshnessSchema = v.pipe(
     today: v.pipe(isoDate, v.description("Today's date in the UK (GMT or BST)")),
     todayCovered: v.pipe(v.boolean(), v.description("Whether today has a rate; false means the database needs an update (bun run db:update)")),
     daysBehind: v.pipe(v.number(), v.integer(), v.minValue(0), v.description("Days from the newest covered date to today; 0 when today is covered")),
+    behind: v.pipe(v.boolean(), v.description("Whether HMRC has published rates this database lacks: the operator must run the update (bun run db:update)")),
+    missingMonths: v.pipe(v.array(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}$/))), v.description("The months (YYYY-MM) HMRC has published that this database does not reach"), v.examples([["2026-09", "2026-10"]])),
+    publishedThrough: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}$/), v.description("The newest month HMRC has published by today, by its calendar (the penultimate Thursday of each month publishes the next)")),
+    nextPublication: v.pipe(isoDate, v.description("The next day HMRC publishes a month's rates")),
   }),
   v.title("Freshness"),
-  v.description("For monitors: alert when todayCovered is false"),
+  v.description("For monitors: alert when behind is true (the data lacks months HMRC has published); todayCovered says whether today has a rate"),
 );
 
 export const HealthSchema = v.pipe(

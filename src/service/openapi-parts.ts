@@ -65,7 +65,7 @@ export function problems(cases: Example[]): Record<string, Json> {
       String(status),
       {
         description: Object.keys(examples).map((k) => PROBLEMS[k as ProblemKind].title).join("; "),
-        headers: { ...commonHeaders(), "Cache-Control": ref("headers", "NoStore") },
+        headers: { ...commonHeaders(), "Cache-Control": ref("headers", "NoStore"), ...(status === 503 ? { "Retry-After": ref("headers", "RetryAfter") } : {}) },
         content: { "application/problem+json": { schema: ref("schemas", "Problem"), examples } },
       },
     ]),
@@ -93,6 +93,7 @@ export const components = () => ({
     CacheControl: { description: "How long shared and private caches may keep the answer", schema: { type: "string" } },
     NoStore: { description: "Errors are never cached", schema: { type: "string", const: NO_STORE } },
     Allow: { description: "The methods every route serves", schema: { type: "string", const: ALLOWED_METHODS } },
+    RetryAfter: { description: "Seconds to wait before asking again: the operator has to update the data", schema: { type: "string", pattern: "^[0-9]+$" } },
     AccessControlAllowOrigin: { description: "Any origin may read the API", schema: { type: "string", const: COMMON_HEADERS["access-control-allow-origin"] } },
     AccessControlExposeHeaders: { description: "Scripts may read the ETag, to revalidate", schema: { type: "string", const: COMMON_HEADERS["access-control-expose-headers"] } },
     XContentTypeOptions: { description: "No content sniffing", schema: { type: "string", const: COMMON_HEADERS["x-content-type-options"] } },

@@ -59,6 +59,13 @@ const jsonOf = (name: SchemaName, example?: unknown) => ({ "application/json": {
 const rateExample = { currencyCode: "USD", currencyName: "US Dollar", effectiveFrom: "2024-01-01", rate: 1.2651 };
 const invalidCurrency = (path: string): Example => ["invalid-currency", '"US" is not a valid currency code: a currency code is three letters, such as USD or eur.', path];
 const unknownCurrency = (path: string): Example => ["unknown-currency", "HMRC has published no rate for XYZ; the database covers 159 currencies.", path];
+const dataBehind = (path: string, date: string): Example => [
+  "data-behind",
+  `This service's data ends on 2026-08-31, but HMRC has published rates up to 2026-12-31: the operator must update it (bun run db:update). The rate for ${date} exists; ask again later.`,
+  path,
+];
+const notPublished = (path: string): Example => ["no-rate", "No rate for 2030-01-01: not published yet. HMRC publishes 2030-01's rates on 2029-12-20.", path];
+const BEHIND = " A date HMRC has published but this server's data does not reach yet is a 503 (data-behind, with Retry-After): the server is out of date, not the rate missing. A date HMRC has not published yet is a 404 that says when it will be.";
 
 const PATHS = {
   "/vat/exchange-rate/{currency}/{date}": operation({
@@ -66,7 +73,7 @@ const PATHS = {
     tag: "vat",
     summary: "The rate of the HMRC period that contains a date",
     description:
-      "Among the periods of the currency that contain the date, the one that starts latest: a 2014–2016 weekly amendment applies from its start to the end of its month. effectiveFrom may be earlier than the date asked for.",
+      `Among the periods of the currency that contain the date, the one that starts latest: a 2014–2016 weekly amendment applies from its start to the end of its month. effectiveFrom may be earlier than the date asked for.${BEHIND}`,
     example: "/vat/exchange-rate/usd/2024-01-15",
     parameters: [ref("parameters", "Currency"), ref("parameters", "Date")],
     ok: { description: "The rate in force on that date", cacheControl: DATED_RATE, content: jsonOf("ExchangeRate", rateExample) },
@@ -74,21 +81,23 @@ const PATHS = {
       invalidCurrency("/vat/exchange-rate/US/2024-01-15"),
       ["invalid-date", '"2025-02-30" is not a valid date: there is no such day in the calendar.', "/vat/exchange-rate/usd/2025-02-30"],
       unknownCurrency("/vat/exchange-rate/XYZ/2024-01-15"),
-      ["no-rate", "No rate for USD on 2030-01-01: HMRC's rates for USD in this database run from 2014-02-01 to 2026-08-31, and no rate has been published for it yet.", "/vat/exchange-rate/usd/2030-01-01"],
+      notPublished("/vat/exchange-rate/usd/2030-01-01"),
+      dataBehind("/vat/exchange-rate/usd/2026-09-15", "2026-09-15"),
     ],
   }),
   "/vat/exchange-rate/{currency}": operation({
     id: "getExchangeRateToday",
     tag: "vat",
     summary: "The rate in force today, as the date is in the UK (GMT or BST)",
-    description: "The answer may be cached until the next UK midnight and no longer. After the newest published period this is a 404, never a stale rate.",
+    description: "The answer may be cached until the next UK midnight and no longer. When this server's data does not reach today, a 503 (data-behind, with Retry-After), never a stale rate; a 404 for a currency HMRC has no rate for today.",
     example: "/vat/exchange-rate/usd",
     parameters: [ref("parameters", "Currency")],
     ok: { description: "The rate in force today", cacheControl: "public, max-age=<seconds until UK midnight>", content: jsonOf("ExchangeRate", rateExample) },
     errors: [
       invalidCurrency("/vat/exchange-rate/US"),
       unknownCurrency("/vat/exchange-rate/XYZ"),
-      ["no-rate", "No rate for USD on 2026-11-21 (today in the UK): HMRC's rates for USD in this database run from 2014-02-01 to 2026-08-31, and no rate has been published for it yet.", "/vat/exchange-rate/usd"],
+      ["no-rate", "No rate for MRO on 2026-08-21 (today in the UK): HMRC's rates for MRO in this database run from 2014-02-01 to 2023-10-31, and HMRC has published none for it after that.", "/vat/exchange-rate/mro"],
+      dataBehind("/vat/exchange-rate/usd", "2026-11-21"),
     ],
   }),
   "/vat/exchange-rates/{date}": operation({
@@ -96,13 +105,14 @@ const PATHS = {
     tag: "vat",
     summary: "Every currency's rate on a date: the whole table",
     description:
-      "The rate of every currency with a period containing the date, as the single-rate route gives each, sorted by code. Currencies with no period containing that date are left out; /vat/currencies shows each one's coverage and /vat/currencies/{currency} its gaps. A 404 when no currency has a rate that day.",
+      `The rate of every currency with a period containing the date, as the single-rate route gives each, sorted by code. Currencies with no period containing that date are left out; /vat/currencies shows each one's coverage and /vat/currencies/{currency} its gaps. A 404 when no currency has a rate that day.${BEHIND}`,
     example: "/vat/exchange-rates/2024-01-15",
     parameters: [ref("parameters", "Date")],
     ok: { description: "The rates in force on that date", cacheControl: DATED_RATE, content: jsonOf("ExchangeRateTable", [rateExample]) },
     errors: [
       ["invalid-date", '"2025-02-30" is not a valid date: there is no such day in the calendar.', "/vat/exchange-rates/2025-02-30"],
-      ["no-rate", "No rates on 2030-01-01: HMRC's rates in this database run from 2014-01-08 to 2026-08-31.", "/vat/exchange-rates/2030-01-01"],
+      ["no-rate", "No rates on 2013-01-01: HMRC's rates in this database run from 2014-01-08 to 2026-08-31.", "/vat/exchange-rates/2013-01-01"],
+      dataBehind("/vat/exchange-rates/2026-09-15", "2026-09-15"),
     ],
   }),
   "/vat/currencies/{currency}": operation({

@@ -19,8 +19,9 @@ export const SCRIPT = `
   const newest = document.querySelector('meta[name="feed-newest"]').content;
   if (dateInput.value > newest) {
     const stale = document.getElementById("stale");
-    stale.textContent = "Today (" + dateInput.value + " in the UK) has no rate here: this database's newest HMRC rates end on " + newest + ". HMRC publishes each month's rates before the month starts, so this server's data has not been updated since; look up dates up to " + newest + ", or check HMRC's own table for today.";
+    stale.textContent = "Today (" + dateInput.value + " in the UK) has no rate here: this database's newest HMRC rates end on " + newest + ". HMRC publishes each month's rates before the month starts, so this server's data has not been updated since. The lookup starts at " + newest + ", the newest date it has; for today, check HMRC's own table.";
     stale.hidden = false;
+    dateInput.value = newest;
   }
 
   fetch(base + "/vat/currencies").then((r) => r.json()).then((list) => {

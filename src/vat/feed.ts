@@ -9,6 +9,8 @@ import { RateBook } from "./rate-book.ts";
 import type { CurrencyListing } from "./schemas.ts";
 
 export interface VatAnswers {
+  /** The newest day any rate in the database covers. */
+  newest: string;
   rates: RateBook;
   tables: DailyTables;
   history: (code: string) => PreparedBody | undefined;
@@ -26,6 +28,7 @@ export function prepareVat(data: FeedData): VatAnswers {
   }));
   const codes = data.currencies.map((c) => c.code);
   return {
+    newest: data.coverage.to,
     rates,
     tables: new DailyTables(rates, codes, data.coverage.from, data.coverage.to),
     history: histories(rates, new Map(data.currencies.map((c) => [c.code, c.name]))),

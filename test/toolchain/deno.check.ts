@@ -39,7 +39,7 @@ function requests(): [method: string, path: string, headers?: Record<string, str
   return list;
 }
 
-const COMPARED = ["content-type", "content-length", "etag", "cache-control", "allow", "access-control-allow-origin", "content-security-policy"];
+const COMPARED = ["content-type", "content-length", "etag", "cache-control", "allow", "retry-after", "access-control-allow-origin", "content-security-policy"];
 
 async function answer(origin: string, [method, path, headers]: [string, string, Record<string, string>?]) {
   const response = await fetch(origin + path, { method, headers });
@@ -56,7 +56,8 @@ describe("Deno answers exactly like Bun", async () => {
   const expected = await Promise.all(list.map((r) => answer(bun.origin, r)));
 
   test("the requests reach every status the service has", () => {
-    expect(new Set(expected.map((a) => a.status))).toEqual(new Set([200, 304, 400, 404, 405, 414]));
+    // 503 too while the data is behind what HMRC has published by today (the servers run on the real clock).
+    expect([...new Set(expected.map((a) => a.status))]).toEqual(expect.arrayContaining([200, 304, 400, 404, 405, 414]));
   });
 
   test.each(["node:sqlite", "sql.js"])("with SQLITE_DRIVER=%s", async (driver) => {

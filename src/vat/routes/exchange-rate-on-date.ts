@@ -6,11 +6,11 @@ import type { VatContext } from "../feed.ts";
 import { missingRate, parseCurrency, parseDate } from "../rate-query.ts";
 
 /** GET /vat/exchange-rate/:currency/:date — the rate of the period containing that date. */
-export const exchangeRateOnDate: Handler<VatContext> = ({ params }, { vat }) => {
+export const exchangeRateOnDate: Handler<VatContext> = ({ params }, { vat, clock }) => {
   const code = parseCurrency(params.currency);
   if (code instanceof Problem) return code;
   const date = parseDate(params.date);
   if (date instanceof Problem) return date;
   const lookup = vat.rates.lookup(code, dayNumber(date));
-  return lookup.found ? ok(lookup.answer) : missingRate(lookup, code, date, vat.rates.currencyCount);
+  return lookup.found ? ok(lookup.answer) : missingRate(lookup, code, date, date, vat, clock);
 };

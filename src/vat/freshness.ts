@@ -1,0 +1,19 @@
+// Whether a date past the newest rate in the database is one HMRC has
+// already published (our data is behind: the operator must update) or one
+// HMRC has not published yet. Pure: the date, the data's newest day and
+// today's UK date in, a verdict out; the routes word it.
+import type { IsoDate } from "../lib/calendar.ts";
+import { lastDayOf, publishedOn, publishedThrough, type Month } from "../lib/publication.ts";
+
+export type BeyondTheData =
+  | { kind: "behind"; newest: IsoDate; publishedThrough: Month; publishedUntil: IsoDate }
+  | { kind: "not-published"; month: Month; publishedOn: IsoDate };
+
+/** Undefined when `date` is within the data (on or before `newest`). */
+export function beyondTheData(date: IsoDate, newest: IsoDate, today: IsoDate): BeyondTheData | undefined {
+  if (date <= newest) return undefined;
+  const through = publishedThrough(today);
+  const month = date.slice(0, 7);
+  if (month <= through) return { kind: "behind", newest, publishedThrough: through, publishedUntil: lastDayOf(through) };
+  return { kind: "not-published", month, publishedOn: publishedOn(month) };
+}
