@@ -63,7 +63,6 @@ export interface PipelineConfig {
   migrationsDir: string;
   /** When the build says it was made: SOURCE_DATE_EPOCH (seconds), for a byte-identical rebuild, or now. */
   builtAt: Date;
-  hmrcBaseUrl: string;
   npmRegistryUrl: string;
   /** The UK date db:update takes as today: UPDATE_TODAY, or undefined for the real one. */
   updateToday: string | undefined;
@@ -76,9 +75,33 @@ export function loadPipelineConfig(env: Env = process.env): PipelineConfig {
     correctionsPath: absolute(env.CORRECTIONS_FILE || `${root}/db/corrections.json`),
     migrationsDir: `${root}/db/migrations`,
     builtAt: sourceDate(env.SOURCE_DATE_EPOCH),
-    hmrcBaseUrl: httpUrl("HMRC_BASE_URL", env.HMRC_BASE_URL, "https://www.trade-tariff.service.gov.uk"),
     npmRegistryUrl: httpUrl("NPM_REGISTRY_URL", env.NPM_REGISTRY_URL, "https://registry.npmjs.org"),
     updateToday: calendarDay("UPDATE_TODAY", env.UPDATE_TODAY),
+  };
+}
+
+/** Where db:update finds HMRC's exchange-rate API, and how it signs in (both credentials or neither). */
+export interface HmrcSettings {
+  apiUrl: string;
+  tokenUrl: string;
+  credentials: { clientId: string; clientSecret: string } | undefined;
+}
+
+export const HMRC_API_URL = "https://api.trade-tariff.service.gov.uk/uk/api";
+export const HMRC_TOKEN_URL = "https://auth.id.trade-tariff.service.gov.uk/oauth2/token";
+
+/** db:update's HMRC settings; read only by the update, so a build never needs them. */
+export function loadHmrcSettings(env: Env = process.env): HmrcSettings {
+  if (env.HMRC_BASE_URL !== undefined) {
+    throw new Error(`HMRC_BASE_URL is no longer read: HMRC's API moved in 2026; set HMRC_API_URL instead (default ${HMRC_API_URL}), or unset HMRC_BASE_URL`);
+  }
+  const clientId = env.HMRC_CLIENT_ID || undefined;
+  const clientSecret = env.HMRC_CLIENT_SECRET || undefined;
+  if ((clientId === undefined) !== (clientSecret === undefined)) throw new Error("HMRC_CLIENT_ID and HMRC_CLIENT_SECRET go together: set both (from the Trade Tariff developer portal) or neither");
+  return {
+    apiUrl: httpUrl("HMRC_API_URL", env.HMRC_API_URL, HMRC_API_URL),
+    tokenUrl: httpUrl("HMRC_TOKEN_URL", env.HMRC_TOKEN_URL, HMRC_TOKEN_URL),
+    credentials: clientId && clientSecret ? { clientId, clientSecret } : undefined,
   };
 }
 

@@ -1,6 +1,6 @@
 // Every setting is read in src/config.ts; a bad value is refused there, naming it.
 import { describe, expect, test } from "bun:test";
-import { loadConfig, loadPipelineConfig } from "../src/config.ts";
+import { loadConfig, loadHmrcSettings, loadPipelineConfig } from "../src/config.ts";
 
 describe("the build pipeline's settings", () => {
   test("defaults that work from a fresh clone", () => {
@@ -21,10 +21,17 @@ describe("the build pipeline's settings", () => {
     [{ SOURCE_DATE_EPOCH: "yesterday" }, /^SOURCE_DATE_EPOCH must be whole seconds/],
     [{ UPDATE_TODAY: "2026-13-45" }, /^UPDATE_TODAY must be a calendar date YYYY-MM-DD, not "2026-13-45"$/],
     [{ UPDATE_TODAY: "garbage" }, /^UPDATE_TODAY must be a calendar date/],
-    [{ HMRC_BASE_URL: "ftp://example.test" }, /^HMRC_BASE_URL must be an http or https URL/],
     [{ NPM_REGISTRY_URL: "registry" }, /^NPM_REGISTRY_URL must be an http or https URL/],
   ])("%o is refused, naming the setting", (env, message) => {
     expect(() => loadPipelineConfig(env)).toThrow(message);
+  });
+
+  test("HMRC's API: documented defaults; credentials both or neither; HMRC_BASE_URL, the old API's, stops the update naming HMRC_API_URL", () => {
+    expect(loadHmrcSettings({})).toEqual({ apiUrl: "https://api.trade-tariff.service.gov.uk/uk/api", tokenUrl: "https://auth.id.trade-tariff.service.gov.uk/oauth2/token", credentials: undefined });
+    expect(loadHmrcSettings({ HMRC_CLIENT_ID: "a", HMRC_CLIENT_SECRET: "b" }).credentials).toEqual({ clientId: "a", clientSecret: "b" });
+    expect(() => loadHmrcSettings({ HMRC_CLIENT_ID: "a" })).toThrow(/^HMRC_CLIENT_ID and HMRC_CLIENT_SECRET go together/);
+    expect(() => loadHmrcSettings({ HMRC_BASE_URL: "https://www.trade-tariff.service.gov.uk" })).toThrow(/^HMRC_BASE_URL is no longer read: .* set HMRC_API_URL instead/);
+    expect(() => loadHmrcSettings({ HMRC_API_URL: "ftp://example.test" })).toThrow(/^HMRC_API_URL must be an http or https URL/);
   });
 
   test("the server reads only its own settings", () => {

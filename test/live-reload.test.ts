@@ -6,7 +6,9 @@ import { join } from "node:path";
 import { buildDatabase } from "../src/build/build-database.ts";
 import { buildOptions, realDatabase, ROOT, tempDir } from "./helpers.ts";
 import { startServer } from "./server-process.ts";
-import { fakeHmrc, registryAsExported, syntheticMonth, upstreamCopy } from "./upstream-fakes.ts";
+import { monthsBetween, publishedThrough } from "../src/lib/publication.ts";
+import { ukDate } from "../src/lib/uk-date.ts";
+import { FAKE_CLIENT, fakeHmrc, registryAsExported, syntheticMonth, upstreamCopy } from "./upstream-fakes.ts";
 
 const PATHS = ["/vat/exchange-rate/usd/2026-03-16", "/vat/exchange-rate/EUR/2026-06-17", "/versions/current", "/versions/detail", "/vat/exchange-rate/jpy/2026-08-31"];
 
@@ -61,7 +63,8 @@ describe("refresh without downtime", async () => {
     const staged = join(dir, "next.sqlite");
     buildDatabase(buildOptions(upstream, staged, join(ROOT, "db/corrections.json")));
 
-    expect(await rateOn(server.origin, "/vat/exchange-rate/usd/2026-09-15")).toBe(404);
+    // HMRC has published September by now (the real clock): until the swap this server says its data is behind.
+    expect(await rateOn(server.origin, "/vat/exchange-rate/usd/2026-09-15")).toBe(503);
     const load = steadyLoad(server.origin);
     await Bun.sleep(100); // requests are in flight before the swap…
     renameSync(staged, databasePath);
@@ -122,10 +125,10 @@ test("db:update against a loopback HMRC: the new month is served by a server tha
   const registry = registryAsExported();
   const server = await startServer({ DATABASE_PATH: databasePath, DB_WATCH_INTERVAL_MS: "100" });
   try {
-    expect(await rateOn(server.origin, "/vat/exchange-rate/usd/2026-09-15")).toBe(404);
+    expect(await rateOn(server.origin, "/vat/exchange-rate/usd/2026-09-15")).toBe(503);
     const update = Bun.spawn(["bun", "run", "db:update"], {
       cwd: ROOT,
-      env: { ...process.env, UPSTREAM_DIR: upstream, DATABASE_PATH: databasePath, HMRC_BASE_URL: hmrc.url, NPM_REGISTRY_URL: registry.url },
+      env: { ...process.env, UPSTREAM_DIR: upstream, DATABASE_PATH: databasePath, HMRC_API_URL: hmrc.apiUrl, NPM_REGISTRY_URL: registry.url },
       stdout: "pipe",
       stderr: "pipe",
     });
@@ -135,7 +138,40 @@ test("db:update against a loopback HMRC: the new month is served by a server tha
     expect(out).toContain("new months      monthly_csv_2026-09.csv");
     expect(out).toMatch(/REFUSED monthly_csv_2026-10\.csv: monthly_csv_2026-10\.csv:\d+: rate "" is not a decimal number/);
     expect(await until(async () => (await rateOn(server.origin, "/vat/exchange-rate/usd/2026-09-15")) === 200)).toBe(true);
-    expect(await rateOn(server.origin, "/vat/exchange-rate/usd/2026-10-15")).toBe(404);
+    expect(await rateOn(server.origin, "/vat/exchange-rate/usd/2026-10-15")).toBe(503); // published by HMRC, refused here: still behind
+    expect(server.output()).toContain("database swapped");
+  } finally {
+    server.proc.kill();
+    hmrc.stop();
+    registry.stop();
+  }
+}, 20_000);
+
+test("db:update with credentials against HMRC's 2026 API brings the data to what HMRC has published; the running server serves today's rate without a restart", async () => {
+  const upstream = upstreamCopy();
+  const databasePath = join(tempDir(), "feed.sqlite");
+  buildDatabase(buildOptions(upstream, databasePath, join(ROOT, "db/corrections.json")));
+  // Every month after the snapshot's newest up to the one HMRC has published by today (the real clock, as the server has).
+  const months = monthsBetween("2026-08", publishedThrough(ukDate(new Date())));
+  const hmrc = fakeHmrc(Object.fromEntries(months.map((m) => [`monthly_csv_${m}.csv`, syntheticMonth(m, "1.3333")])), { auth: "required", redirect: true });
+  const registry = registryAsExported();
+  const server = await startServer({ DATABASE_PATH: databasePath, DB_WATCH_INTERVAL_MS: "100" });
+  try {
+    expect(await rateOn(server.origin, "/vat/exchange-rate/usd")).toBe(503);
+    const update = Bun.spawn(["bun", "run", "db:update"], {
+      cwd: ROOT,
+      env: { ...process.env, UPSTREAM_DIR: upstream, DATABASE_PATH: databasePath, HMRC_API_URL: hmrc.apiUrl, HMRC_TOKEN_URL: hmrc.tokenUrl, HMRC_CLIENT_ID: FAKE_CLIENT.id, HMRC_CLIENT_SECRET: FAKE_CLIENT.secret, NPM_REGISTRY_URL: registry.url },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    expect(await update.exited).toBe(0);
+    expect(await until(async () => (await rateOn(server.origin, "/vat/exchange-rate/usd")) === 200)).toBe(true);
+    expect(await (await fetch(`${server.origin}/vat/exchange-rate/usd`)).json()).toMatchObject({ currencyCode: "USD", rate: 1.3333 });
+    const health = (await (await fetch(`${server.origin}/health`)).json()) as { freshness: { behind: boolean } };
+    expect(health.freshness.behind).toBe(false);
+    // The bearer token went to the API's origin only: never to the signed links the files came from.
+    expect(hmrc.log.filter((l) => l.host.startsWith("127.0.0.2")).length).toBe(months.length);
+    expect(hmrc.log.filter((l) => l.host.startsWith("127.0.0.2") && l.authorization !== null)).toEqual([]);
     expect(server.output()).toContain("database swapped");
   } finally {
     server.proc.kill();

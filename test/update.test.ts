@@ -3,22 +3,23 @@ import { Database } from "bun:sqlite";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildDatabase } from "../src/build/build-database.ts";
-import { addMonths, publicationDay, requiredMonth, updateSnapshot, type UpdateOptions } from "../src/build/hmrc-update.ts";
+import { addMonths, requiredMonth, updateSnapshot, type UpdateOptions } from "../src/build/hmrc-update.ts";
 import { readCapped } from "../src/build/http-fetch.ts";
+import { HmrcAuthError } from "../src/build/hmrc-api.ts";
 import { buildOptions, ROOT, tempDir } from "./helpers.ts";
-import { fakeHmrc, fakeRegistry, registryAsExported, syntheticMonth, upstreamCopy } from "./upstream-fakes.ts";
+import { FAKE_CLIENT, fakeHmrc, fakeHmrcSettings, fakeRegistry, registryAsExported, syntheticMonth, upstreamCopy, type FakeHmrcOptions } from "./upstream-fakes.ts";
 
 const stops: (() => void)[] = [];
 afterEach(() => stops.splice(0).forEach((stop) => stop()));
 
-function setUp(files: Parameters<typeof fakeHmrc>[0], today = "2026-11-21", registry = registryAsExported()) {
-  const hmrc = fakeHmrc(files);
+function setUp(files: Parameters<typeof fakeHmrc>[0], today = "2026-11-21", registry = registryAsExported(), fake: FakeHmrcOptions = {}, credentials = false) {
+  const hmrc = fakeHmrc(files, fake);
   stops.push(hmrc.stop, registry.stop);
   const upstream = upstreamCopy();
   const databasePath = join(tempDir(), "feed.sqlite");
   const options: UpdateOptions = {
     ...buildOptions(upstream, databasePath, join(ROOT, "db/corrections.json")),
-    hmrcBaseUrl: hmrc.url,
+    hmrc: fakeHmrcSettings(hmrc, credentials),
     npmRegistryUrl: registry.url,
     today,
     // The timeout bounds the body read too (the abort signal covers it), so it must outlast a loaded CI machine
@@ -46,8 +47,8 @@ describe("db:update", () => {
     expect(result.build?.coverage.to).toBe("2026-09-30");
     expect(usdOn(databasePath, "2026-09-01")).toEqual({ rate: "1.3333" });
     expect(existsSync(join(upstream, "hmrc/monthly_csv_2026-09.csv"))).toBe(true);
-    expect(hmrc.hits.get("listing")).toBe(1);
-    expect(hmrc.hits.get("listing2026")).toBe(1);
+    // Only the years this update can need: not a walk over whatever years a listing names.
+    expect([...hmrc.hits.keys()].filter((k) => k.startsWith("listing"))).toEqual(["listing2026"]);
     expect(hmrc.hits.get("monthly_csv_2026-9.csv")).toBe(1); // HMRC's name, not ours
     expect(hmrc.hits.has("monthly_csv_2026-09.csv")).toBe(false);
     expect(hmrc.hits.has("monthly_csv_2026-10.csv")).toBe(false); // not listed: not asked for
@@ -101,7 +102,7 @@ describe("db:update", () => {
 
     const failing = setUp({ "monthly_csv_2026-09.csv": () => new Response("boom", { status: 503 }) });
     const failingResult = await updateSnapshot(failing.options);
-    expect(failingResult.rejected[0]).toEqual({ file: "monthly_csv_2026-09.csv", reason: `HMRC answered HTTP 503 at ${failing.hmrc.url}/api/v2/exchange_rates/files/monthly_csv_2026-9.csv` });
+    expect(failingResult.rejected[0]).toEqual({ file: "monthly_csv_2026-09.csv", reason: `HMRC answered HTTP 503 at ${failing.hmrc.apiUrl}/exchange_rates/files/monthly_csv_2026-9.csv` });
     expect(failing.hmrc.hits.get("monthly_csv_2026-9.csv")).toBe(2);
     expect(Buffer.compare(readFileSync(failing.databasePath), failing.before)).toBe(0);
   });
@@ -121,7 +122,7 @@ describe("db:update", () => {
     hmrc.stop();
     const down = fakeHmrc({ "monthly_csv_2026-09.csv": syntheticMonth("2026-09", "1.3333") }, { listing: false });
     stops.push(down.stop);
-    const result = await updateSnapshot({ ...options, hmrcBaseUrl: down.url, say: (line) => lines.push(line) });
+    const result = await updateSnapshot({ ...options, hmrc: fakeHmrcSettings(down), say: (line) => lines.push(line) });
     expect(result.added).toEqual(["monthly_csv_2026-09.csv"]);
     expect(lines.some((l) => l.startsWith("HMRC's listing is unavailable") && l.includes("HTTP 503"))).toBe(true);
     expect(down.hits.get("monthly_csv_2026-9.csv")).toBe(1);
@@ -143,6 +144,95 @@ describe("db:update", () => {
     expect(result.rejected[0]!.reason).toMatch(/sent more than 5242880 bytes; a monthly file is about 10 KB$/);
     expect(Buffer.compare(readFileSync(databasePath), before)).toBe(0);
   });
+});
+
+describe("db:update against HMRC's API as documented in 2026", () => {
+  const septemberOnly = () => ({ "monthly_csv_2026-09.csv": syntheticMonth("2026-09", "1.3333") });
+  const apiCalls = (log: { host: string; path: string; authorization: string | null }[], origin: string) => log.filter((l) => `http://${l.host}` === origin && l.path.startsWith("/uk/api/"));
+
+  test("with credentials: one client-credentials token, sent as a bearer on every API call and never to another host", async () => {
+    const { options, hmrc, databasePath } = setUp(septemberOnly(), "2026-11-21", registryAsExported(), { auth: "required", redirect: true }, true);
+    const result = await updateSnapshot(options);
+    expect(result.added).toEqual(["monthly_csv_2026-09.csv"]);
+    expect(usdOn(databasePath, "2026-09-01")).toEqual({ rate: "1.3333" });
+    expect(hmrc.hits.get("token")).toBe(1);
+    const calls = apiCalls(hmrc.log, hmrc.url);
+    expect(calls.length).toBeGreaterThan(1);
+    expect(calls.every((c) => c.authorization === "Bearer token-1")).toBe(true);
+    // The file came by a redirect to a signed link on 127.0.0.2, asked without the bearer token.
+    const signed = hmrc.log.filter((l) => l.host.startsWith("127.0.0.2"));
+    expect(signed.map((l) => [l.path, l.authorization])).toEqual([["/signed/monthly_csv_2026-9.csv", null]]);
+    expect(hmrc.hits.get("signed monthly_csv_2026-9.csv")).toBe(1);
+  });
+
+  test("a token that stops working (401) is replaced once, and the call tried again", async () => {
+    const { options, hmrc } = setUp(septemberOnly(), "2026-11-21", registryAsExported(), { auth: "required", tokenUses: 1 }, true);
+    const result = await updateSnapshot(options);
+    expect(result.added).toEqual(["monthly_csv_2026-09.csv"]);
+    // Each token is good for one call here: every later call got a 401, a new token, and went again with it.
+    const calls = apiCalls(hmrc.log, hmrc.url);
+    const retried = calls.filter((c, i) => i > 0 && calls[i - 1]!.path === c.path && calls[i - 1]!.authorization !== c.authorization);
+    expect(hmrc.hits.get("token")).toBeGreaterThanOrEqual(2);
+    expect(retried.length).toBe(hmrc.hits.get("token")! - 1);
+  });
+
+  test("JSON calls carry HMRC's Accept header: without it the API answers 406", async () => {
+    const { hmrc } = setUp(septemberOnly());
+    const bare = await fetch(`${hmrc.apiUrl}/exchange_rates/period_lists/2026?filter[type]=monthly`);
+    expect(bare.status).toBe(406);
+    const asked = await fetch(`${hmrc.apiUrl}/exchange_rates/period_lists/2026?filter[type]=monthly`, { headers: { accept: "application/vnd.hmrc.2.0+json" } });
+    expect(asked.status).toBe(200);
+  });
+
+  test("without credentials where HMRC asks for them: stops naming HMRC_CLIENT_ID, HMRC_CLIENT_SECRET and the portal; nothing changed", async () => {
+    const { options, upstream, databasePath, before } = setUp(septemberOnly(), "2026-11-21", registryAsExported(), { auth: "required" });
+    let error: unknown;
+    await updateSnapshot(options).catch((e) => (error = e));
+    expect(error).toBeInstanceOf(HmrcAuthError);
+    expect((error as Error).message).toMatch(/^HMRC's API asks for credentials \(HTTP 401 at .*\): set HMRC_CLIENT_ID and HMRC_CLIENT_SECRET from the Trade Tariff developer portal/);
+    expect(existsSync(join(upstream, "hmrc/monthly_csv_2026-09.csv"))).toBe(false);
+    expect(Buffer.compare(readFileSync(databasePath), before)).toBe(0);
+  });
+
+  test("wrong credentials are refused at the token endpoint, naming the settings", async () => {
+    const { options } = setUp(septemberOnly(), "2026-11-21", registryAsExported(), { auth: "required" });
+    const wrong = { ...options, hmrc: { ...options.hmrc, credentials: { clientId: FAKE_CLIENT.id, clientSecret: "nope" } } };
+    await expect(updateSnapshot(wrong)).rejects.toThrow(/^HMRC's token endpoint refused HMRC_CLIENT_ID and HMRC_CLIENT_SECRET \(HTTP 401/);
+  });
+
+  test("the whole run is bounded: a hanging HMRC fails the update at the run's deadline, not after every timeout and retry", async () => {
+    const hanging = () => new Promise<Response>(() => {});
+    const { options } = setUp({ "monthly_csv_2026-09.csv": hanging });
+    const started = performance.now();
+    const result = await updateSnapshot({ ...options, deadlineMs: 400 });
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(result.rejected[0]!.file).toBe("monthly_csv_2026-09.csv");
+  });
+
+  test("the CLI: no credentials where HMRC asks for them is exit 1 with one line; HMRC_BASE_URL stops it naming HMRC_API_URL", async () => {
+    const { hmrc, upstream, databasePath, before } = setUp(septemberOnly(), "2026-11-21", registryAsExported(), { auth: "required" });
+    const registry = registryAsExported();
+    stops.push(registry.stop);
+    const run = async (env: Record<string, string>) => {
+      const proc = Bun.spawn(["bun", "src/build/update-cli.ts"], {
+        cwd: ROOT,
+        env: { ...process.env, UPSTREAM_DIR: upstream, DATABASE_PATH: databasePath, HMRC_API_URL: hmrc.apiUrl, HMRC_TOKEN_URL: hmrc.tokenUrl, NPM_REGISTRY_URL: registry.url, UPDATE_TODAY: "2026-11-21", ...env },
+        stdout: "pipe",
+        stderr: "pipe",
+      });
+      return { code: await proc.exited, err: (await new Response(proc.stderr).text()).trim() };
+    };
+    const anonymous = await run({});
+    expect(anonymous.code).toBe(1);
+    expect(anonymous.err.split("\n")).toHaveLength(1);
+    expect(anonymous.err).toContain("set HMRC_CLIENT_ID and HMRC_CLIENT_SECRET");
+    const old = await run({ HMRC_BASE_URL: "https://www.trade-tariff.service.gov.uk" });
+    expect([old.code, old.err.split("\n").length]).toEqual([1, 1]);
+    expect(old.err).toContain("set HMRC_API_URL");
+    const signedIn = await run({ HMRC_CLIENT_ID: FAKE_CLIENT.id, HMRC_CLIENT_SECRET: FAKE_CLIENT.secret });
+    expect(signedIn.code).toBe(3); // September taken; HMRC has published to December, which the fake lacks
+    expect(Buffer.compare(readFileSync(databasePath), before)).not.toBe(0);
+  }, 20_000);
 });
 
 describe("readCapped", () => {
@@ -176,29 +266,28 @@ describe("readCapped", () => {
 });
 
 describe("db:update says when the data is behind the calendar (#13)", () => {
-  test("HMRC publishes on the penultimate Thursday: before it this month is due, after it next month", () => {
-    expect([publicationDay("2026-11"), publicationDay("2026-04"), publicationDay("2027-01")]).toEqual(["2026-11-19", "2026-04-23", "2027-01-21"]);
+  test("it must reach the month HMRC has published: before the penultimate Thursday this month, after it next month", () => {
     expect([requiredMonth("2026-11-19"), requiredMonth("2026-11-20"), requiredMonth("2026-12-31")]).toEqual(["2026-11", "2026-12", "2027-01"]);
   });
 
-  test("exit 3 naming the missing months and the URLs asked when HMRC (or HMRC_BASE_URL) gives nothing new; 0 once current", async () => {
+  test("exit 3 naming the missing months and the URLs asked when HMRC (or HMRC_API_URL) gives nothing new; 0 once current", async () => {
     const { hmrc, upstream, databasePath } = setUp({});
     const registry = registryAsExported();
     stops.push(registry.stop);
     const run = async (today: string, base: string) => {
       const proc = Bun.spawn(["bun", "src/build/update-cli.ts"], {
         cwd: ROOT,
-        env: { ...process.env, UPSTREAM_DIR: upstream, DATABASE_PATH: databasePath, HMRC_BASE_URL: base, NPM_REGISTRY_URL: registry.url, UPDATE_TODAY: today },
+        env: { ...process.env, UPSTREAM_DIR: upstream, DATABASE_PATH: databasePath, HMRC_API_URL: base, NPM_REGISTRY_URL: registry.url, UPDATE_TODAY: today },
         stdout: "pipe",
         stderr: "pipe",
       });
       return { code: await proc.exited, out: await new Response(proc.stdout).text() };
     };
-    const behind = await run("2026-11-22", hmrc.url);
+    const behind = await run("2026-11-22", hmrc.apiUrl);
     expect(behind.code).toBe(3);
     expect(behind.out).toContain("BEHIND: on 2026-11-22 the data must reach 2026-12 but ends with 2026-08; missing 2026-09, 2026-10, 2026-11, 2026-12.");
-    expect(behind.out).toContain(`Asked: ${hmrc.url}/api/v2/exchange_rates/period_lists?filter[type]=monthly`);
-    const current = await run("2026-08-10", hmrc.url);
+    expect(behind.out).toContain(`Asked: ${hmrc.apiUrl}/exchange_rates/period_lists/2026?filter[type]=monthly`);
+    const current = await run("2026-08-10", hmrc.apiUrl);
     expect(current.code).toBe(0);
   }, 20_000);
 });

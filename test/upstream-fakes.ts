@@ -1,7 +1,8 @@
 // Loopback stand-ins for HMRC's Trade Tariff service and the npm registry.
 import { cpSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { hmrcName } from "../src/build/hmrc-files.ts";
+import { hmrcFileName } from "../src/build/hmrc-api.ts";
+import type { HmrcSettings } from "../src/config.ts";
 import { SUITE } from "../src/build/npm-versions.ts";
 import { readVersions } from "../src/build/versions-source.ts";
 import { REAL_UPSTREAM, tempDir } from "./helpers.ts";
@@ -36,42 +37,118 @@ export function syntheticMonth(month: string, usdRate: string): string {
 
 type Answer = string | Response | (() => Response | Promise<Response>);
 
+export const FAKE_CLIENT = { id: "feed-service-test", secret: "s3cret/with+chars" };
+
+export interface FakeHmrcOptions {
+  /** false: every listing answers 503, as when the service is down. */
+  listing?: boolean;
+  /** "required": every API call needs a bearer token from the token endpoint (FAKE_CLIENT's credentials). */
+  auth?: "none" | "required";
+  /** How many API calls a token is good for before the API answers 401 (as when it expires). */
+  tokenUses?: number;
+  /** Files answered with a redirect to a signed link on 127.0.0.2, which refuses a request carrying Authorization. */
+  redirect?: boolean;
+}
+
 /**
- * A loopback HMRC that behaves like the Trade Tariff service: a JSON:API
- * listing of years and of each year's files, and each file only at its listed,
- * unpadded path (monthly_csv_2026-9.csv); a padded name is a 404, as is
- * anything else. `files` is keyed by our snapshot's (padded) names.
- * `listing: false` makes the listing fail, as when the service is down.
+ * A loopback HMRC that behaves as its 2026 documentation says: the API under
+ * /uk/api, JSON calls only with Accept: application/vnd.hmrc.2.0+json (406
+ * otherwise), period lists per year as JSON:API with each file's file_path
+ * from the host's root, files at unpadded names (monthly_csv_2026-9.csv; a
+ * padded name is a 404), an OAuth 2.0 client-credentials token endpoint
+ * (Basic or form credentials) and, optionally, downloads by redirect to a
+ * signed link on another host. `files` is keyed by our snapshot's (padded)
+ * names. `log` records every request: where, and whether it carried
+ * Authorization.
  */
-export function fakeHmrc(files: Record<string, Answer>, { listing = true } = {}) {
+export function fakeHmrc(files: Record<string, Answer>, { listing = true, auth = "none", tokenUses = Infinity, redirect = false }: FakeHmrcOptions = {}) {
   const hits = new Map<string, number>();
-  const byPath = new Map(Object.entries(files).map(([name, answer]) => [`/api/v2/exchange_rates/files/${hmrcName(name.slice(12, 19))}`, answer]));
-  const years = [...new Set(Object.keys(files).map((n) => Number(n.slice(12, 16))))];
+  const log: { host: string; path: string; authorization: string | null }[] = [];
+  const hit = (name: string) => hits.set(name, (hits.get(name) ?? 0) + 1);
+  const byName = new Map(Object.entries(files).map(([name, answer]) => [hmrcFileName(name.slice(0, name.indexOf("_csv_")) as "monthly", name.slice(-11, -4)), answer]));
+  const tokens = new Map<string, number>();
+  let issued = 0;
+  const serveFile = async (name: string): Promise<Response> => {
+    const answer = byName.get(name);
+    if (answer === undefined) return new Response("Not Found", { status: 404 });
+    if (typeof answer === "string") return new Response(answer, { headers: { "content-type": "text/csv" } });
+    return typeof answer === "function" ? answer() : (answer.clone() as Response);
+  };
+  const signed = Bun.serve({
+    hostname: "127.0.0.2",
+    port: 0,
+    async fetch(request) {
+      const url = new URL(request.url);
+      log.push({ host: url.host, path: url.pathname, authorization: request.headers.get("authorization") });
+      // As S3 does: a signed link plus an Authorization header is two kinds of authentication.
+      if (request.headers.has("authorization")) return new Response("<Error><Code>InvalidArgument</Code><Message>Only one auth mechanism allowed</Message></Error>", { status: 400 });
+      if (url.searchParams.get("signature") !== "ok") return new Response("Forbidden", { status: 403 });
+      hit(`signed ${url.pathname.split("/").at(-1)}`);
+      return serveFile(url.pathname.split("/").at(-1)!);
+    },
+  });
   const server = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
     async fetch(request): Promise<Response> {
       const url = new URL(request.url);
-      const name = url.pathname.startsWith("/api/v2/exchange_rates/period_lists") ? `listing${url.searchParams.get("year") ?? ""}` : url.pathname.replace("/api/v2/exchange_rates/files/", "");
-      hits.set(name, (hits.get(name) ?? 0) + 1);
-      if (name.startsWith("listing")) {
-        if (!listing) return new Response("Service Unavailable", { status: 503 });
-        if (url.searchParams.get("filter[type]") !== "monthly") return Response.json({ errors: [{ status: "400" }] }, { status: 400 });
-        const year = url.searchParams.get("year");
-        if (!year) return Response.json({ data: { id: "monthly", type: "period_list", relationships: { exchange_rate_years: { data: [2025, ...years].map((y) => ({ id: String(y), type: "exchange_rate_year" })) } } } });
-        const included = [...byPath.keys()].filter((path) => path.includes(`monthly_csv_${year}-`)).flatMap((path) => [
-          { id: path, type: "exchange_rate_file", attributes: { file_path: path, format: "csv", file_size: 10_000, publication_date: "2026-10-22T00:00:00.000Z" } },
-          { id: `${path}.xml`, type: "exchange_rate_file", attributes: { file_path: path.replace(".csv", ".xml"), format: "xml", file_size: 20_000, publication_date: "2026-10-22T00:00:00.000Z" } },
-        ]);
-        return Response.json({ data: [], included });
+      log.push({ host: url.host, path: url.pathname, authorization: request.headers.get("authorization") });
+      if (url.pathname === "/oauth2/token") {
+        hit("token");
+        const form = new URLSearchParams(await request.text());
+        const basic = /^Basic (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
+        const [id, secret] = basic ? atob(basic).split(":").map(decodeURIComponent) : [form.get("client_id"), form.get("client_secret")];
+        if (request.method !== "POST" || form.get("grant_type") !== "client_credentials") return Response.json({ error: "unsupported_grant_type" }, { status: 400 });
+        if (id !== FAKE_CLIENT.id || secret !== FAKE_CLIENT.secret) return Response.json({ error: "invalid_client" }, { status: 401 });
+        const token = `token-${++issued}`;
+        tokens.set(token, tokenUses);
+        return Response.json({ access_token: token, token_type: "Bearer", expires_in: 3600 });
       }
-      const answer = byPath.get(url.pathname);
-      if (answer === undefined) return new Response("Not Found", { status: 404 });
-      if (typeof answer === "string") return new Response(answer, { headers: { "content-type": "text/csv" } });
-      return typeof answer === "function" ? answer() : (answer.clone() as Response);
+      if (!url.pathname.startsWith("/uk/api/")) return new Response("Not Found", { status: 404 });
+      if (auth === "required") {
+        const token = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
+        const left = token === undefined ? undefined : tokens.get(token);
+        if (!left) return Response.json({ errors: [{ status: "401", title: "Unauthorized" }] }, { status: 401 });
+        tokens.set(token!, left - 1);
+      }
+      const list = /^\/uk\/api\/exchange_rates\/period_lists\/(\d{4})$/.exec(url.pathname);
+      if (list) {
+        hit(`listing${list[1]}`);
+        if (request.headers.get("accept") !== "application/vnd.hmrc.2.0+json") return Response.json({ errors: [{ status: "406", title: "Not Acceptable" }] }, { status: 406 });
+        if (!listing) return new Response("Service Unavailable", { status: 503 });
+        const type = url.searchParams.get("filter[type]");
+        const names = [...byName.keys()].filter((name) => name.startsWith(`${type}_csv_${list[1]}-`));
+        return Response.json({
+          data: names.map((name) => ({ id: name, type: "exchange_rate_period", attributes: { year: Number(list[1]), month: Number(/-(\d+)\.csv$/.exec(name)![1]) }, relationships: { files: { data: [{ id: name, type: "exchange_rate_file" }] } } })),
+          included: names.flatMap((name) => [
+            { id: name, type: "exchange_rate_file", attributes: { file_path: `/uk/api/exchange_rates/files/${name}`, format: "csv", file_size: 10_000 } },
+            { id: `${name}.xml`, type: "exchange_rate_file", attributes: { file_path: `/uk/api/exchange_rates/files/${name.replace(".csv", ".xml")}`, format: "xml", file_size: 20_000 } },
+          ]),
+        });
+      }
+      const file = /^\/uk\/api\/exchange_rates\/files\/([^/]+)$/.exec(url.pathname);
+      if (!file) return new Response("Not Found", { status: 404 });
+      hit(file[1]!);
+      if (redirect && byName.has(file[1]!)) return new Response(null, { status: 302, headers: { location: `${signed.url.origin}/signed/${file[1]}?signature=ok` } });
+      return serveFile(file[1]!);
     },
   });
-  return { url: server.url.origin, hits, stop: () => server.stop(true) };
+  return {
+    url: server.url.origin,
+    apiUrl: `${server.url.origin}/uk/api`,
+    tokenUrl: `${server.url.origin}/oauth2/token`,
+    hits,
+    log,
+    stop: () => {
+      server.stop(true);
+      signed.stop(true);
+    },
+  };
+}
+
+/** The HMRC settings that point db:update at a fake; with `credentials`, FAKE_CLIENT's. */
+export function fakeHmrcSettings(hmrc: { apiUrl: string; tokenUrl: string }, credentials = false): HmrcSettings {
+  return { apiUrl: hmrc.apiUrl, tokenUrl: hmrc.tokenUrl, credentials: credentials ? { clientId: FAKE_CLIENT.id, clientSecret: FAKE_CLIENT.secret } : undefined };
 }
 
 /** A loopback npm registry answering as the committed versions export says. */

@@ -1,25 +1,29 @@
 // `bun run db:update`: brings the upstream snapshot up to date from HMRC and
 // npm, then rebuilds. HMRC's files are found through its listing
-// (hmrc-files.ts), or at their canonical names when the listing is down.
+// (hmrc-api.ts), or at their documented names when the listing is down.
 // Every download is validated with the build's own row schemas before it is
 // accepted; the rebuild runs on a staged copy of the snapshot, so when it
 // fails neither the snapshot nor the database changes.
 import { cpSync, existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { addMonths, publicationDay, publishedThrough } from "../lib/publication.ts";
 import { AnomalyLog, BuildError } from "./anomalies.ts";
 import { buildDatabase, type BuildOptions, type BuildReport } from "./build-database.ts";
-import { canonicalUrl, listMonthlyFiles, snapshotName } from "./hmrc-files.ts";
-import { fetchWithRetry, readCapped, DEFAULT_POLICY, type FetchPolicy } from "./http-fetch.ts";
+import type { HmrcSettings } from "../config.ts";
+import { canonicalPath, HmrcAuthError, HmrcClient, listFiles } from "./hmrc-api.ts";
+import { readCapped, DEFAULT_POLICY, type FetchPolicy } from "./http-fetch.ts";
 import { importRates } from "./import-rates.ts";
 import { parseSource, sha256 } from "./sources.ts";
 import { fetchSuiteVersions, versionsCsv } from "./versions-update.ts";
 
 export interface UpdateOptions extends BuildOptions {
-  hmrcBaseUrl: string;
+  hmrc: HmrcSettings;
   npmRegistryUrl: string;
   /** Today in the UK, YYYY-MM-DD: HMRC publishes up to next month. */
   today: string;
   policy?: FetchPolicy;
+  /** The whole run's bound: past it every call still under way is aborted and the update fails. */
+  deadlineMs?: number;
   say?: (line: string) => void;
 }
 
@@ -35,31 +39,19 @@ export interface UpdateResult {
   asked: string[];
 }
 
-export const monthlyName = snapshotName;
+/** Our snapshot's name for a month (YYYY-MM): padded, so names sort by date. */
+export const monthlyName = (month: string) => `monthly_csv_${month}.csv`;
 
-/** HMRC publishes next month's rates on the penultimate Thursday of each month. */
-export function publicationDay(month: string): string {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0));
-  const lastThursday = last.getUTCDate() - ((last.getUTCDay() - 4 + 7) % 7);
-  return `${month}-${String(lastThursday - 7).padStart(2, "0")}`;
-}
+/** How long a whole update may take: a few listings and files, each bounded by its own timeout and retries. */
+const RUN_DEADLINE_MS = 5 * 60_000;
 
-/** The newest month the data must reach on `today` (UK): this month, or next month once HMRC's publication day has passed. */
-export function requiredMonth(today: string): string {
-  const month = today.slice(0, 7);
-  return today > publicationDay(month) ? addMonths(month, 1) : month;
-}
-
-export function addMonths(month: string, n: number): string {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  const d = new Date(Date.UTC(y, m - 1 + n, 1));
-  return d.toISOString().slice(0, 7);
-}
+export { addMonths, publicationDay };
+/** The newest month the data must reach on `today` (UK): what HMRC has published by then. */
+export const requiredMonth = publishedThrough;
 
 export async function updateSnapshot(options: UpdateOptions): Promise<UpdateResult> {
   const say = options.say ?? (() => {});
-  const policy = options.policy ?? DEFAULT_POLICY;
+  const policy = { ...(options.policy ?? DEFAULT_POLICY), signal: AbortSignal.timeout(options.deadlineMs ?? RUN_DEADLINE_MS) };
   const hmrcDir = join(options.upstreamDir, "hmrc");
   const have = new Set(readdirSync(hmrcDir).filter((n) => n.startsWith("monthly_csv_")));
   const latest = [...have].sort().at(-1)?.slice(12, 19);
@@ -70,18 +62,20 @@ export async function updateSnapshot(options: UpdateOptions): Promise<UpdateResu
   const thisMonth = options.today.slice(0, 7);
   const nextMonth = addMonths(thisMonth, 1);
 
-  const listing = await listMonthlyFiles(options.hmrcBaseUrl, Math.min(Number(latest.slice(0, 4)), Number(thisMonth.slice(0, 4))), policy);
-  result.asked.push(...listing.asked);
-  if (listing.kind === "unavailable") say(`HMRC's listing is unavailable (${listing.reason}); asking for each month at its canonical name instead`);
-  /** Where a month's file is: as listed; without the listing, at the canonical name (a 404 there means not published). */
+  const client = new HmrcClient(options.hmrc, policy, result.asked);
+  // Only the years this update can need are asked for, whatever a listing names.
+  const years: number[] = [];
+  for (let year = Math.min(Number(latest.slice(0, 4)), Number(thisMonth.slice(0, 4))); year <= Number(nextMonth.slice(0, 4)); year++) years.push(year);
+  const listing = await listFiles(client, "monthly", years);
+  if (listing.kind === "unavailable") say(`HMRC's listing is unavailable (${listing.reason}); asking for each month at its documented name instead`);
+  /** Where a month's file is: as listed; without the listing, at the documented name (a 404 there means not published). */
   const download = async (month: string): Promise<Download> => {
-    if (listing.kind === "listed" && !listing.urls.has(month)) {
+    if (listing.kind === "listed" && !listing.paths.has(month)) {
       say(`${monthlyName(month)}: not in HMRC's listing yet`);
       return { kind: "not-published" };
     }
-    const url = listing.kind === "listed" ? listing.urls.get(month)! : canonicalUrl(options.hmrcBaseUrl, month);
-    result.asked.push(url);
-    return fetchFile(url, monthlyName(month), policy, say);
+    const path = listing.kind === "listed" ? listing.paths.get(month)! : canonicalPath(options.hmrc, "monthly", month);
+    return fetchFile(client, path, monthlyName(month), say);
   };
 
   // HMRC occasionally replaces a published file: look at this month and next again.
@@ -156,10 +150,11 @@ export async function updateSnapshot(options: UpdateOptions): Promise<UpdateResu
 
 type Download = { kind: "file"; bytes: Uint8Array } | { kind: "not-published" } | { kind: "failed"; reason: string };
 
-async function fetchFile(url: string, name: string, policy: FetchPolicy, say: (line: string) => void): Promise<Download> {
-  say(`GET ${url}`);
+async function fetchFile(client: HmrcClient, path: string, name: string, say: (line: string) => void): Promise<Download> {
+  say(`GET ${path}`);
   try {
-    const response = await fetchWithRetry(url, {}, policy);
+    const response = await client.file(path);
+    const url = response.url || path;
     if (response.status === 404) {
       await response.body?.cancel();
       say(`${name}: not published yet`);
@@ -173,6 +168,7 @@ async function fetchFile(url: string, name: string, policy: FetchPolicy, say: (l
     if (read.kind === "too-large") return { kind: "failed", reason: `${url} sent more than ${read.limit} bytes; a monthly file is about 10 KB` };
     return { kind: "file", bytes: read.bytes };
   } catch (e) {
+    if (e instanceof HmrcAuthError) throw e;
     say(`${name}: download failed: ${(e as Error).message}`);
     return { kind: "failed", reason: (e as Error).message };
   }

@@ -4,6 +4,8 @@ export interface FetchPolicy {
   timeoutMs: number;
   attempts: number;
   backoffMs: number;
+  /** The whole run's bound, beside each attempt's timeout: once it fires nothing is retried. */
+  signal?: AbortSignal;
 }
 
 export const DEFAULT_POLICY: FetchPolicy = { timeoutMs: 15_000, attempts: 3, backoffMs: 500 };
@@ -12,8 +14,10 @@ export const DEFAULT_POLICY: FetchPolicy = { timeoutMs: 15_000, attempts: 3, bac
 export async function fetchWithRetry(url: string, init: RequestInit = {}, policy: FetchPolicy = DEFAULT_POLICY): Promise<Response> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= policy.attempts; attempt++) {
+    if (policy.signal?.aborted) throw new Error(`${url}: the update ran out of time (${(policy.signal.reason as Error)?.message ?? "deadline"})`);
     try {
-      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(policy.timeoutMs) });
+      const timeout = AbortSignal.timeout(policy.timeoutMs);
+      const response = await fetch(url, { ...init, signal: policy.signal ? AbortSignal.any([timeout, policy.signal]) : timeout });
       if (response.status < 500 || attempt === policy.attempts) return response;
       lastError = new Error(`${url}: HTTP ${response.status}`);
       await response.body?.cancel();

@@ -5,16 +5,20 @@
 //   1  the rebuild failed: snapshot and database unchanged;
 //   2  something was refused (named); the rest was applied;
 //   3  the data still does not reach the month it must: the missing months and
-//      the URLs asked are printed (HMRC late, or a wrong HMRC_BASE_URL).
-import { loadPipelineConfig, type PipelineConfig } from "../config.ts";
+//      the URLs asked are printed (HMRC late, or a wrong HMRC_API_URL).
+// HMRC refusing us for want of credentials is exit 1, naming the settings.
+import { loadHmrcSettings, loadPipelineConfig, type HmrcSettings, type PipelineConfig } from "../config.ts";
 import { ukDate } from "../lib/uk-date.ts";
 import { BuildError } from "./anomalies.ts";
+import { HmrcAuthError } from "./hmrc-api.ts";
 import { addMonths, requiredMonth, updateSnapshot } from "./hmrc-update.ts";
 import { formatSummary } from "./summary.ts";
 
 let config: PipelineConfig;
+let hmrc: HmrcSettings;
 try {
   config = loadPipelineConfig();
+  hmrc = loadHmrcSettings();
 } catch (e) {
   console.error(`db:update failed: configuration: ${(e as Error).message}`);
   process.exit(1);
@@ -24,6 +28,7 @@ const today = config.updateToday ?? ukDate(new Date());
 try {
   const result = await updateSnapshot({
     ...config,
+    hmrc,
     today,
     say: (line) => console.log(`  ${line}`),
   });
@@ -43,7 +48,7 @@ try {
   }
   process.exit(result.rejected.length > 0 ? 2 : 0);
 } catch (e) {
-  if (!(e instanceof BuildError)) throw e;
+  if (!(e instanceof BuildError) && !(e instanceof HmrcAuthError)) throw e;
   console.error(`db:update failed, snapshot and database unchanged: ${e.message}`);
   process.exit(1);
 }
