@@ -40,102 +40,77 @@ export function fixtureSnapshot(files: Record<string, string[]>): string {
   return dir;
 }
 
-let real: { path: string; report: BuildReport } | undefined;
-
-/** The build time recorded in the test build of the real snapshot, so its answers are the same every run. */
+/** The build time recorded in the tests' builds, so their answers are the same every run. */
 export const REAL_BUILT_AT = "2026-11-01T00:00:00.000Z";
 
-/** The real snapshot, built once per test run into a temporary file. */
-export function realDatabase(): { path: string; report: BuildReport } {
-  if (!real) {
-    const path = join(tempDir(), "feed.sqlite");
-    // UPSTREAM_DIR lets a test run this suite on the real snapshot plus a month it generated (snapshot.test.ts).
-    const config = loadPipelineConfig({ UPSTREAM_DIR: REAL_UPSTREAM });
-    const report = buildDatabase({ ...config, databasePath: path }, new Date(REAL_BUILT_AT));
-    real = { path, report };
-  }
-  return real;
+/**
+ * A snapshot built once per test run into a temporary file (bun runs a
+ * worker's test files in one process), and what the tests need of it: the
+ * file, copies of it after one SQL statement, its data as a server reads
+ * it, its answers, and the service over it at a fixed instant.
+ */
+function builtOnce(options: () => Omit<BuildOptions, "databasePath">, at: string) {
+  let built: { path: string; report: BuildReport } | undefined;
+  let feed: FeedData | undefined;
+  const prepared = new Map<string, Answers>();
+  const database = () => {
+    if (!built) {
+      const path = join(tempDir(), "feed.sqlite");
+      built = { path, report: buildDatabase({ ...options(), databasePath: path }, new Date(REAL_BUILT_AT)) };
+    }
+    return built;
+  };
+  const data = () => (feed ??= loadDatabaseFile(database().path));
+  const answers = (basePath = "") => {
+    let answers = prepared.get(basePath);
+    if (!answers) prepared.set(basePath, (answers = prepareAnswers(data(), basePath)));
+    return answers;
+  };
+  return {
+    database,
+    data,
+    answers,
+    app: (clock: Clock = fixedClock(at), basePath = "") => createApp({ answers: answers(basePath), clock, basePath }),
+    /** A copy of the database after one SQL statement: how tests make a file the server must refuse or read differently. */
+    after(statement: string, params: SQLQueryBindings[] = []): string {
+      const path = join(tempDir(), "feed.sqlite");
+      copyFileSync(database().path, path);
+      const db = new Database(path);
+      db.run(statement, params);
+      db.close();
+      return path;
+    },
+  };
 }
 
-/** A copy of the real database with one build_info entry changed: how tests make a file the server must refuse or read differently. */
-export function realDatabaseWith(key: string, value: string): string {
-  return realDatabaseAfter("UPDATE build_info SET value = ? WHERE key = ?", [value, key]);
-}
+// UPSTREAM_DIR lets a test run this suite on the real snapshot plus a month it generated (snapshot.test.ts).
+const real = builtOnce(() => loadPipelineConfig({ UPSTREAM_DIR: REAL_UPSTREAM }), "2024-01-15T12:00:00Z");
+const fixture = builtOnce(() => buildOptions(FIXTURE_UPSTREAM, "", FIXTURE_CORRECTIONS), "2015-01-15T12:00:00Z");
 
-/** A copy of the real database after one SQL statement. */
-export function realDatabaseAfter(statement: string, params: SQLQueryBindings[] = []): string {
-  const path = join(tempDir(), "feed.sqlite");
-  copyFileSync(realDatabase().path, path);
-  const db = new Database(path);
-  db.run(statement, params);
-  db.close();
-  return path;
-}
-
-let fixture: { path: string; report: BuildReport } | undefined;
-
-/** The fixture snapshot, built once per test run into a temporary file. */
-export function fixtureDatabase(): { path: string; report: BuildReport } {
-  if (!fixture) {
-    const path = join(tempDir(), "feed.sqlite");
-    const report = buildDatabase(buildOptions(FIXTURE_UPSTREAM, path, FIXTURE_CORRECTIONS), new Date(REAL_BUILT_AT));
-    fixture = { path, report };
-  }
-  return fixture;
-}
-
-/** A copy of the fixture database after one SQL statement. */
-export function fixtureDatabaseAfter(statement: string, params: SQLQueryBindings[] = []): string {
-  const path = join(tempDir(), "feed.sqlite");
-  copyFileSync(fixtureDatabase().path, path);
-  const db = new Database(path);
-  db.run(statement, params);
-  db.close();
-  return path;
-}
-
-let fixtureFeed: FeedData | undefined;
-/** The fixture database as a server reads it. */
-export function fixtureData(): FeedData {
-  fixtureFeed ??= loadDatabaseFile(fixtureDatabase().path);
-  return fixtureFeed;
-}
-
-const fixturePrepared = new Map<string, Answers>();
-/** The fixture's answers, prepared for `basePath`. */
-export function fixtureAnswers(basePath = ""): Answers {
-  let answers = fixturePrepared.get(basePath);
-  if (!answers) fixturePrepared.set(basePath, (answers = prepareAnswers(fixtureData(), basePath)));
-  return answers;
-}
-
-/** The service over the fixture, at a fixed instant inside it. */
-export function fixtureApp(clock: Clock = fixedClock("2015-01-15T12:00:00Z"), basePath = "") {
-  return createApp({ answers: fixtureAnswers(basePath), clock, basePath });
-}
-
-let data: FeedData | undefined;
+/** The real snapshot, built once per test run. */
+export const realDatabase = real.database;
+export const realDatabaseAfter = real.after;
 /** The real database as a server reads it. */
-export function realData(): FeedData {
-  data ??= loadDatabaseFile(realDatabase().path);
-  return data;
-}
-
-const prepared = new Map<string, Answers>();
+export const realData = real.data;
 /** The real database's answers, prepared for `basePath`. */
-export function realAnswers(basePath = ""): Answers {
-  let answers = prepared.get(basePath);
-  if (!answers) prepared.set(basePath, (answers = prepareAnswers(realData(), basePath)));
-  return answers;
-}
+export const realAnswers = real.answers;
+export const realApp = real.app;
+
+/** A copy of the real database with one build_info entry changed. */
+export const realDatabaseWith = (key: string, value: string) => realDatabaseAfter("UPDATE build_info SET value = ? WHERE key = ?", [value, key]);
+
+/** The frozen fixture snapshot (test/fixtures/README.md), built once per test run: what behaviour tests run on. */
+export const fixtureDatabase = fixture.database;
+export const fixtureDatabaseAfter = fixture.after;
+export const fixtureData = fixture.data;
+export const fixtureAnswers = fixture.answers;
+/** The service over the fixture, by default at 2015-01-15 12:00 UTC, inside its data. */
+export const fixtureApp = fixture.app;
 
 export function fixedClock(iso: string): Clock {
   return () => new Date(iso);
 }
 
-export function realApp(clock: Clock = fixedClock("2024-01-15T12:00:00Z"), basePath = "") {
-  return createApp({ answers: realAnswers(basePath), clock, basePath });
-}
 
 export async function get(app: FetchHandler, path: string, init?: RequestInit) {
   const response = await app(new Request(`http://feed.test${path}`, init));

@@ -8,7 +8,7 @@ import { buildOptions, realDatabase, ROOT, tempDir } from "./helpers.ts";
 import { startServer } from "./server-process.ts";
 import { monthsBetween, publishedThrough } from "../src/lib/publication.ts";
 import { ukDate } from "../src/lib/uk-date.ts";
-import { FAKE_CLIENT, fakeHmrc, registryAsExported, syntheticMonth, upstreamCopy } from "./upstream-fakes.ts";
+import { FAKE_CLIENT, fakeHmrc, registryAsExported, syntheticMonth, upstreamCopy, type FakeHmrcOptions } from "./upstream-fakes.ts";
 
 const PATHS = ["/vat/exchange-rate/usd/2026-03-16", "/vat/exchange-rate/EUR/2026-06-17", "/versions/current", "/versions/detail", "/vat/exchange-rate/jpy/2026-08-31"];
 
@@ -116,24 +116,37 @@ describe("refresh without downtime", async () => {
   });
 });
 
-test("db:update against a loopback HMRC: the new month is served by a server that never restarted, the corrupt one refused", async () => {
+/** A server on six months of the real snapshot, a loopback HMRC serving `files`, and `update(env)`: `bun run db:update` against both. */
+async function servingBesideHmrc(files: Parameters<typeof fakeHmrc>[0], fake: FakeHmrcOptions = {}) {
   const upstream = upstreamCopy();
   const databasePath = join(tempDir(), "feed.sqlite");
   buildDatabase(buildOptions(upstream, databasePath, join(ROOT, "db/corrections.json")));
-  const corrupt = syntheticMonth("2026-10", "1.2").replace(/^Japan,Yen,JPY,[^,]+,/m, "Japan,Yen,JPY,,");
-  const hmrc = fakeHmrc({ "monthly_csv_2026-09.csv": syntheticMonth("2026-09", "1.3333"), "monthly_csv_2026-10.csv": corrupt });
+  const hmrc = fakeHmrc(files, fake);
   const registry = registryAsExported();
   const server = await startServer({ DATABASE_PATH: databasePath, DB_WATCH_INTERVAL_MS: "100" });
-  try {
-    expect(await rateOn(server.origin, "/vat/exchange-rate/usd/2026-09-15")).toBe(503);
-    const update = Bun.spawn(["bun", "run", "db:update"], {
+  const update = async (env: Record<string, string> = {}) => {
+    const proc = Bun.spawn(["bun", "run", "db:update"], {
       cwd: ROOT,
-      env: { ...process.env, UPSTREAM_DIR: upstream, DATABASE_PATH: databasePath, HMRC_API_URL: hmrc.apiUrl, NPM_REGISTRY_URL: registry.url },
+      env: { ...process.env, UPSTREAM_DIR: upstream, DATABASE_PATH: databasePath, HMRC_API_URL: hmrc.apiUrl, HMRC_TOKEN_URL: hmrc.tokenUrl, NPM_REGISTRY_URL: registry.url, ...env },
       stdout: "pipe",
       stderr: "pipe",
     });
-    const code = await update.exited;
-    const out = await new Response(update.stdout).text();
+    return { code: await proc.exited, out: await new Response(proc.stdout).text() };
+  };
+  const stop = () => {
+    server.proc.kill();
+    hmrc.stop();
+    registry.stop();
+  };
+  return { server, hmrc, update, stop };
+}
+
+test("db:update against a loopback HMRC: the new month is served by a server that never restarted, the corrupt one refused", async () => {
+  const corrupt = syntheticMonth("2026-10", "1.2").replace(/^Japan,Yen,JPY,[^,]+,/m, "Japan,Yen,JPY,,");
+  const { server, update, stop } = await servingBesideHmrc({ "monthly_csv_2026-09.csv": syntheticMonth("2026-09", "1.3333"), "monthly_csv_2026-10.csv": corrupt });
+  try {
+    expect(await rateOn(server.origin, "/vat/exchange-rate/usd/2026-09-15")).toBe(503);
+    const { code, out } = await update();
     expect(code).toBe(3); // something was refused (the rest applied), and the data still does not reach the month it must
     expect(out).toContain("new months      monthly_csv_2026-09.csv");
     expect(out).toMatch(/REFUSED monthly_csv_2026-10\.csv: monthly_csv_2026-10\.csv:\d+: rate "" is not a decimal number/);
@@ -141,30 +154,18 @@ test("db:update against a loopback HMRC: the new month is served by a server tha
     expect(await rateOn(server.origin, "/vat/exchange-rate/usd/2026-10-15")).toBe(503); // published by HMRC, refused here: still behind
     expect(server.output()).toContain("database swapped");
   } finally {
-    server.proc.kill();
-    hmrc.stop();
-    registry.stop();
+    stop();
   }
 }, 20_000);
 
 test("db:update with credentials against HMRC's 2026 API brings the data to what HMRC has published; the running server serves today's rate without a restart", async () => {
-  const upstream = upstreamCopy();
-  const databasePath = join(tempDir(), "feed.sqlite");
-  buildDatabase(buildOptions(upstream, databasePath, join(ROOT, "db/corrections.json")));
   // Every month after the snapshot's newest up to the one HMRC has published by today (the real clock, as the server has).
   const months = monthsBetween("2026-08", publishedThrough(ukDate(new Date())));
-  const hmrc = fakeHmrc(Object.fromEntries(months.map((m) => [`monthly_csv_${m}.csv`, syntheticMonth(m, "1.3333")])), { auth: "required", redirect: true });
-  const registry = registryAsExported();
-  const server = await startServer({ DATABASE_PATH: databasePath, DB_WATCH_INTERVAL_MS: "100" });
+  const files = Object.fromEntries(months.map((m) => [`monthly_csv_${m}.csv`, syntheticMonth(m, "1.3333")]));
+  const { server, hmrc, update, stop } = await servingBesideHmrc(files, { auth: "required", redirect: true });
   try {
     expect(await rateOn(server.origin, "/vat/exchange-rate/usd")).toBe(503);
-    const update = Bun.spawn(["bun", "run", "db:update"], {
-      cwd: ROOT,
-      env: { ...process.env, UPSTREAM_DIR: upstream, DATABASE_PATH: databasePath, HMRC_API_URL: hmrc.apiUrl, HMRC_TOKEN_URL: hmrc.tokenUrl, HMRC_CLIENT_ID: FAKE_CLIENT.id, HMRC_CLIENT_SECRET: FAKE_CLIENT.secret, NPM_REGISTRY_URL: registry.url },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    expect(await update.exited).toBe(0);
+    expect((await update({ HMRC_CLIENT_ID: FAKE_CLIENT.id, HMRC_CLIENT_SECRET: FAKE_CLIENT.secret })).code).toBe(0);
     expect(await until(async () => (await rateOn(server.origin, "/vat/exchange-rate/usd")) === 200)).toBe(true);
     expect(await (await fetch(`${server.origin}/vat/exchange-rate/usd`)).json()).toMatchObject({ currencyCode: "USD", rate: 1.3333 });
     const health = (await (await fetch(`${server.origin}/health`)).json()) as { freshness: { behind: boolean } };
@@ -174,9 +175,7 @@ test("db:update with credentials against HMRC's 2026 API brings the data to what
     expect(hmrc.log.filter((l) => l.host.startsWith("127.0.0.2") && l.authorization !== null)).toEqual([]);
     expect(server.output()).toContain("database swapped");
   } finally {
-    server.proc.kill();
-    hmrc.stop();
-    registry.stop();
+    stop();
   }
 }, 20_000);
 

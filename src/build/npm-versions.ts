@@ -2,6 +2,7 @@
 // `latest` dist-tag points at; the nightly is the most recently published
 // pre-release newer than that release, or the release itself when there is none.
 import * as v from "valibot";
+import type { VersionFact } from "../data/facts.ts";
 
 /** The DataTables suite: product name as DataTables spells it → npm package. */
 export const SUITE: readonly (readonly [software: string, npmPackage: string])[] = [
@@ -23,14 +24,8 @@ const Packument = v.object({
 
 const PRERELEASE = /^\d+\.\d+\.\d+-[0-9A-Za-z.-]+$/;
 
-export interface SoftwareVersions {
-  software: string;
-  npmPackage: string;
-  releaseVersion: string;
-  releaseDate: string;
-  nightlyVersion: string;
-  nightlyDate: string;
-}
+/** A product's row of the versions export: the fact the database stores. */
+export type SoftwareVersions = VersionFact;
 
 /** "2024-01-15T10:11:12.345Z" → "2024-01-15T10:11:12+00:00". */
 export function utcOffsetDate(npmTime: string): string {
