@@ -9,11 +9,14 @@ export type BeyondTheData =
   | { kind: "behind"; newest: IsoDate; publishedThrough: Month; publishedUntil: IsoDate }
   | { kind: "not-published"; month: Month; publishedOn: IsoDate };
 
+// What HMRC has published changes once a day: worked out once per UK day, not per request.
+let published: { today: IsoDate; through: Month; until: IsoDate } | undefined;
+
 /** Undefined when `date` is within the data (on or before `newest`). */
 export function beyondTheData(date: IsoDate, newest: IsoDate, today: IsoDate): BeyondTheData | undefined {
   if (date <= newest) return undefined;
-  const through = publishedThrough(today);
+  if (published?.today !== today) published = { today, through: publishedThrough(today), until: lastDayOf(publishedThrough(today)) };
   const month = date.slice(0, 7);
-  if (month <= through) return { kind: "behind", newest, publishedThrough: through, publishedUntil: lastDayOf(through) };
+  if (month <= published.through) return { kind: "behind", newest, publishedThrough: published.through, publishedUntil: published.until };
   return { kind: "not-published", month, publishedOn: publishedOn(month) };
 }
