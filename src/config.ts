@@ -64,6 +64,8 @@ export interface PipelineConfig {
   /** When the build says it was made: SOURCE_DATE_EPOCH (seconds), for a byte-identical rebuild, or now. */
   builtAt: Date;
   npmRegistryUrl: string;
+  /** Where the nightlies are asked for: GitHub's REST API, and a token (sent only there) for its higher rate limit. */
+  github: { apiUrl: string; token: string | undefined };
   /** The UK date db:update takes as today: UPDATE_TODAY, or undefined for the real one. */
   updateToday: string | undefined;
 }
@@ -76,6 +78,7 @@ export function loadPipelineConfig(env: Env = process.env): PipelineConfig {
     migrationsDir: `${root}/db/migrations`,
     builtAt: sourceDate(env.SOURCE_DATE_EPOCH),
     npmRegistryUrl: httpUrl("NPM_REGISTRY_URL", env.NPM_REGISTRY_URL, "https://registry.npmjs.org"),
+    github: { apiUrl: httpUrl("GITHUB_API_URL", env.GITHUB_API_URL, "https://api.github.com"), token: env.GITHUB_TOKEN || undefined },
     updateToday: calendarDay("UPDATE_TODAY", env.UPDATE_TODAY),
   };
 }

@@ -8,7 +8,7 @@ import { buildOptions, realDatabase, ROOT, tempDir } from "./helpers.ts";
 import { startServer } from "./server-process.ts";
 import { monthsBetween, publishedThrough } from "../src/lib/publication.ts";
 import { ukDate } from "../src/lib/uk-date.ts";
-import { FAKE_CLIENT, fakeHmrc, registryAsExported, syntheticMonth, upstreamCopy, type FakeHmrcOptions } from "./upstream-fakes.ts";
+import { FAKE_CLIENT, fakeHmrc, githubAsExported, registryAsExported, syntheticMonth, upstreamCopy, type FakeHmrcOptions } from "./upstream-fakes.ts";
 
 const PATHS = ["/vat/exchange-rate/usd/2026-03-16", "/vat/exchange-rate/EUR/2026-06-17", "/versions/current", "/versions/detail", "/vat/exchange-rate/jpy/2026-08-31"];
 
@@ -123,11 +123,12 @@ async function servingBesideHmrc(files: Parameters<typeof fakeHmrc>[0], fake: Fa
   buildDatabase(buildOptions(upstream, databasePath, join(ROOT, "db/corrections.json")));
   const hmrc = fakeHmrc(files, fake);
   const registry = registryAsExported();
+  const github = githubAsExported();
   const server = await startServer({ DATABASE_PATH: databasePath, DB_WATCH_INTERVAL_MS: "100" });
   const update = async (env: Record<string, string> = {}) => {
     const proc = Bun.spawn(["bun", "run", "db:update"], {
       cwd: ROOT,
-      env: { ...process.env, UPSTREAM_DIR: upstream, DATABASE_PATH: databasePath, HMRC_API_URL: hmrc.apiUrl, HMRC_TOKEN_URL: hmrc.tokenUrl, NPM_REGISTRY_URL: registry.url, ...env },
+      env: { ...process.env, UPSTREAM_DIR: upstream, DATABASE_PATH: databasePath, HMRC_API_URL: hmrc.apiUrl, HMRC_TOKEN_URL: hmrc.tokenUrl, NPM_REGISTRY_URL: registry.url, GITHUB_API_URL: github.url, ...env },
       stdout: "pipe",
       stderr: "pipe",
     });
@@ -137,6 +138,7 @@ async function servingBesideHmrc(files: Parameters<typeof fakeHmrc>[0], fake: Fa
     server.proc.kill();
     hmrc.stop();
     registry.stop();
+    github.stop();
   };
   return { server, hmrc, update, stop };
 }

@@ -7,27 +7,29 @@ import { addMonths, requiredMonth, updateSnapshot, type UpdateOptions } from "..
 import { readCapped } from "../src/build/http-fetch.ts";
 import { HmrcAuthError } from "../src/build/hmrc-api.ts";
 import { buildOptions, ROOT, tempDir } from "./helpers.ts";
-import { FAKE_CLIENT, fakeHmrc, fakeHmrcSettings, fakeRegistry, registryAsExported, syntheticMonth, upstreamCopy, type FakeHmrcOptions } from "./upstream-fakes.ts";
+import { SUITE } from "../src/build/npm-versions.ts";
+import { FAKE_CLIENT, fakeGitHub, fakeHmrc, fakeHmrcSettings, fakeRegistry, githubAsExported, registryAsExported, syntheticMonth, upstreamCopy, type FakeHmrcOptions } from "./upstream-fakes.ts";
 
 const stops: (() => void)[] = [];
 afterEach(() => stops.splice(0).forEach((stop) => stop()));
 
-function setUp(files: Parameters<typeof fakeHmrc>[0], today = "2026-11-21", registry = registryAsExported(), fake: FakeHmrcOptions = {}, credentials = false) {
+function setUp(files: Parameters<typeof fakeHmrc>[0], today = "2026-11-21", registry = registryAsExported(), fake: FakeHmrcOptions = {}, credentials = false, github = githubAsExported()) {
   const hmrc = fakeHmrc(files, fake);
-  stops.push(hmrc.stop, registry.stop);
+  stops.push(hmrc.stop, registry.stop, github.stop);
   const upstream = upstreamCopy();
   const databasePath = join(tempDir(), "feed.sqlite");
   const options: UpdateOptions = {
     ...buildOptions(upstream, databasePath, join(ROOT, "db/corrections.json")),
     hmrc: fakeHmrcSettings(hmrc, credentials),
     npmRegistryUrl: registry.url,
+    github: { apiUrl: github.url, token: undefined },
     today,
     // The timeout bounds the body read too (the abort signal covers it), so it must outlast a loaded CI machine
     // reading the 5 MiB the endless-answer test is allowed; the one test about timeouts sets its own.
     policy: { timeoutMs: 5_000, attempts: 2, backoffMs: 10 },
   };
   buildDatabase(options);
-  return { hmrc, upstream, databasePath, options, before: readFileSync(databasePath) };
+  return { hmrc, github, upstream, databasePath, options, before: readFileSync(databasePath) };
 }
 
 const usdOn = (databasePath: string, date: string) =>
@@ -107,13 +109,17 @@ describe("db:update", () => {
     expect(Buffer.compare(readFileSync(failing.databasePath), failing.before)).toBe(0);
   });
 
-  test("refreshes the versions export from the registry", async () => {
-    const { upstream, databasePath, options } = setUp({}, "2026-11-21", fakeRegistry("9.1.0", "9.2.0-dev"));
+  test("refreshes the versions export: releases from the registry, nightlies from GitHub", async () => {
+    const heads = Object.fromEntries(SUITE.filter((p) => p.repository).map((p) => [p.repository!, { sha: "b".repeat(40), date: "2026-09-01T00:00:00Z", version: "9.0.0" }]));
+    heads["DataTables/Buttons"] = { sha: "c".repeat(40), date: "2026-11-01T06:30:00Z", version: "9.2.0-dev" };
+    const { upstream, databasePath, options } = setUp({}, "2026-11-21", fakeRegistry("9.1.0"), {}, false, fakeGitHub(heads));
     const result = await updateSnapshot(options);
     expect(result.versionsChanged).toBe(true);
-    expect(readFileSync(join(upstream, "versions.csv"), "utf8")).toContain("DataTables,datatables.net,9.1.0,2026-10-01T12:00:00+00:00,9.2.0-dev,2026-11-01T06:30:00+00:00");
-    const row = new Database(databasePath, { readonly: true }).query("SELECT release_version, nightly_version FROM versions WHERE software = 'Buttons'").get();
-    expect(row).toEqual({ release_version: "9.1.0", nightly_version: "9.2.0-dev" });
+    expect(result.rejected).toEqual([]);
+    expect(readFileSync(join(upstream, "versions.csv"), "utf8")).toContain("Buttons,datatables.net-buttons,9.1.0,2026-10-01T12:00:00+00:00,9.2.0-dev,2026-11-01T06:30:00+00:00");
+    const rows = new Database(databasePath, { readonly: true }).query("SELECT software, release_version, nightly_version FROM versions WHERE software IN ('Buttons', 'Select')").all();
+    expect(rows).toEqual([{ software: "Buttons", release_version: "9.1.0", nightly_version: "9.2.0-dev" }, { software: "Select", release_version: "9.1.0", nightly_version: "9.1.0" }]);
+    expect(Object.keys(JSON.parse(readFileSync(join(upstream, "versions-github.json"), "utf8")))).toHaveLength(18);
   });
 
   test("without the listing, each month is asked for at its canonical unpadded name, and the update says so", async () => {
@@ -210,13 +216,13 @@ describe("db:update against HMRC's API as documented in 2026", () => {
   });
 
   test("the CLI: no credentials where HMRC asks for them is exit 1 with one line; HMRC_BASE_URL stops it naming HMRC_API_URL", async () => {
-    const { hmrc, upstream, databasePath, before } = setUp(septemberOnly(), "2026-11-21", registryAsExported(), { auth: "required" });
+    const { hmrc, github, upstream, databasePath, before } = setUp(septemberOnly(), "2026-11-21", registryAsExported(), { auth: "required" });
     const registry = registryAsExported();
     stops.push(registry.stop);
     const run = async (env: Record<string, string>) => {
       const proc = Bun.spawn(["bun", "src/build/update-cli.ts"], {
         cwd: ROOT,
-        env: { ...process.env, UPSTREAM_DIR: upstream, DATABASE_PATH: databasePath, HMRC_API_URL: hmrc.apiUrl, HMRC_TOKEN_URL: hmrc.tokenUrl, NPM_REGISTRY_URL: registry.url, UPDATE_TODAY: "2026-11-21", ...env },
+        env: { ...process.env, UPSTREAM_DIR: upstream, DATABASE_PATH: databasePath, HMRC_API_URL: hmrc.apiUrl, HMRC_TOKEN_URL: hmrc.tokenUrl, NPM_REGISTRY_URL: registry.url, GITHUB_API_URL: github.url, UPDATE_TODAY: "2026-11-21", ...env },
         stdout: "pipe",
         stderr: "pipe",
       });
@@ -271,13 +277,13 @@ describe("db:update says when the data is behind the calendar (#13)", () => {
   });
 
   test("exit 3 naming the missing months and the URLs asked when HMRC (or HMRC_API_URL) gives nothing new; 0 once current", async () => {
-    const { hmrc, upstream, databasePath } = setUp({});
+    const { hmrc, github, upstream, databasePath } = setUp({});
     const registry = registryAsExported();
     stops.push(registry.stop);
     const run = async (today: string, base: string) => {
       const proc = Bun.spawn(["bun", "src/build/update-cli.ts"], {
         cwd: ROOT,
-        env: { ...process.env, UPSTREAM_DIR: upstream, DATABASE_PATH: databasePath, HMRC_API_URL: base, NPM_REGISTRY_URL: registry.url, UPDATE_TODAY: today },
+        env: { ...process.env, UPSTREAM_DIR: upstream, DATABASE_PATH: databasePath, HMRC_API_URL: base, NPM_REGISTRY_URL: registry.url, GITHUB_API_URL: github.url, UPDATE_TODAY: today },
         stdout: "pipe",
         stderr: "pipe",
       });

@@ -3,7 +3,7 @@ import { cpSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { hmrcFileName } from "../src/build/hmrc-api.ts";
 import type { HmrcSettings } from "../src/config.ts";
-import { SUITE } from "../src/build/npm-versions.ts";
+import { SUITE, type Product } from "../src/build/npm-versions.ts";
 import { readVersions } from "../src/build/versions-source.ts";
 import { REAL_UPSTREAM, tempDir } from "./helpers.ts";
 
@@ -151,34 +151,98 @@ export function fakeHmrcSettings(hmrc: { apiUrl: string; tokenUrl: string }, cre
   return { apiUrl: hmrc.apiUrl, tokenUrl: hmrc.tokenUrl, credentials: credentials ? { clientId: FAKE_CLIENT.id, clientSecret: FAKE_CLIENT.secret } : undefined };
 }
 
+type PackumentOf = (name: string) => unknown | Response | (() => Response);
+
+/** A packument as npm serves it: `latest`, publish times, and the repository the suite table names (npm names one for most). */
+export function packument(product: Product, version: string, time: string, extra: Record<string, string> = {}) {
+  return {
+    name: product.npmPackage,
+    "dist-tags": { latest: version },
+    time: { created: "2015-01-01T00:00:00.000Z", [version]: time, ...extra },
+    ...(product.repository ? { repository: { type: "git", url: `git+https://github.com/${product.repository}.git` } } : {}),
+  };
+}
+
 /** A loopback npm registry answering as the committed versions export says. */
 export function registryAsExported() {
   const rows = readVersions(join(REAL_UPSTREAM, "versions.csv")).rows;
   return fakeRegistryOf((name) => {
     const r = rows.find((row) => row.npmPackage === name)!;
-    const time = { created: "2015-01-01T00:00:00.000Z", [r.releaseVersion]: r.releaseDate, [r.nightlyVersion]: r.nightlyDate };
-    return { name, "dist-tags": { latest: r.releaseVersion }, time };
+    return packument(SUITE.find((p) => p.npmPackage === name)!, r.releaseVersion, r.releaseDate);
   });
 }
 
-/** A loopback npm registry whose every DataTables package has `latest` at `version`. */
-export function fakeRegistry(version = "9.1.0", nightly?: string) {
-  return fakeRegistryOf((name) => {
-    const time: Record<string, string> = { created: "2015-01-01T00:00:00.000Z", [version]: "2026-10-01T12:00:00.000Z" };
-    if (nightly) time[nightly] = "2026-11-01T06:30:00.000Z";
-    return { name, "dist-tags": { latest: version }, time };
-  });
+/** A loopback npm registry whose every DataTables package has `latest` at `version`, published at `time`. */
+export function fakeRegistry(version = "9.1.0", time = "2026-10-01T12:00:00.000Z", answer?: (name: string) => Response | undefined) {
+  return fakeRegistryOf((name) => answer?.(name) ?? packument(SUITE.find((p) => p.npmPackage === name)!, version, time));
 }
 
-function fakeRegistryOf(packument: (name: string) => unknown) {
+function fakeRegistryOf(packumentOf: PackumentOf) {
   const server = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
     fetch(request) {
       const name = decodeURIComponent(new URL(request.url).pathname.slice(1));
-      if (!SUITE.some(([, pkg]) => pkg === name)) return new Response("{}", { status: 404 });
-      return Response.json(packument(name));
+      if (!SUITE.some((p) => p.npmPackage === name)) return new Response("{}", { status: 404 });
+      const answer = packumentOf(name);
+      return answer instanceof Response ? answer : typeof answer === "function" ? (answer as () => Response)() : Response.json(answer);
     },
   });
   return { url: server.url.origin, stop: () => server.stop(true) };
+}
+
+export interface FakeHead {
+  sha: string;
+  date: string;
+  version: string;
+}
+
+/**
+ * A loopback GitHub REST API: each repository's head commit
+ * (/repos/{owner}/{repo}/commits/HEAD, with an ETag; If-None-Match that
+ * matches is a 304) and package.json at a commit (/contents/package.json?ref=,
+ * base64). `mode`: "ok", "rate-limited" (403 with x-ratelimit-remaining: 0),
+ * "down" (503) or "nonsense" (200 with a body that is not the API's).
+ */
+export function fakeGitHub(heads: Record<string, FakeHead>, options: { mode?: "ok" | "rate-limited" | "down" | "nonsense" } = {}) {
+  const log: { path: string; authorization: string | null; conditional: boolean; status: number }[] = [];
+  const state = { mode: options.mode ?? "ok" };
+  const server = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch(request) {
+      const url = new URL(request.url);
+      const answer = (status: number, body?: unknown, headers: Record<string, string> = {}) => {
+        log.push({ path: url.pathname + url.search, authorization: request.headers.get("authorization"), conditional: request.headers.has("if-none-match"), status });
+        return body === undefined ? new Response(null, { status, headers }) : Response.json(body, { status, headers });
+      };
+      if (state.mode === "rate-limited") return answer(403, { message: "API rate limit exceeded" }, { "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1795000000" });
+      if (state.mode === "down") return answer(503, { message: "Service Unavailable" });
+      if (state.mode === "nonsense") return answer(200, { hello: "world" });
+      const m = /^\/repos\/([\w.-]+\/[\w.-]+)\/(commits\/HEAD|contents\/package\.json)$/.exec(url.pathname);
+      const head = m && heads[m[1]!];
+      if (!head) return answer(404, { message: "Not Found" });
+      if (m![2] === "commits/HEAD") {
+        const etag = `"${head.sha.slice(0, 12)}"`;
+        if (request.headers.get("if-none-match") === etag) return answer(304, undefined, { etag });
+        return answer(200, { sha: head.sha, commit: { committer: { date: head.date } } }, { etag });
+      }
+      if (url.searchParams.get("ref") !== head.sha) return answer(404, { message: "No commit found for the ref" });
+      return answer(200, { encoding: "base64", content: btoa(JSON.stringify({ name: "x", version: head.version })) });
+    },
+  });
+  return { url: server.url.origin, log, state, stop: () => server.stop(true) };
+}
+
+/** Every repository of the suite at its release in the committed export: no nightly newer than a release. */
+export function githubAsExported() {
+  const rows = readVersions(join(REAL_UPSTREAM, "versions.csv")).rows;
+  return fakeGitHub(
+    Object.fromEntries(
+      SUITE.filter((p) => p.repository).map((p, i) => {
+        const row = rows.find((r) => r.software === p.software)!;
+        return [p.repository!, { sha: String(i).padStart(40, "a"), date: row.releaseDate, version: row.releaseVersion }];
+      }),
+    ),
+  );
 }

@@ -10,15 +10,18 @@ import { addMonths, publicationDay, publishedThrough } from "../lib/publication.
 import { AnomalyLog, BuildError } from "./anomalies.ts";
 import { buildDatabase, type BuildOptions, type BuildReport } from "./build-database.ts";
 import type { HmrcSettings } from "../config.ts";
+import type { GitHubSettings } from "./github-nightly.ts";
 import { canonicalPath, HmrcAuthError, HmrcClient, listFiles } from "./hmrc-api.ts";
 import { readCapped, DEFAULT_POLICY, type FetchPolicy } from "./http-fetch.ts";
 import { importRates } from "./import-rates.ts";
 import { parseSource, sha256 } from "./sources.ts";
-import { fetchSuiteVersions, versionsCsv } from "./versions-update.ts";
+import { HEADS_FILE, readHeads, updateVersions, VERSIONS_FILE, versionsCsv, writeWhole } from "./versions-update.ts";
+import { readVersions } from "./versions-source.ts";
 
 export interface UpdateOptions extends BuildOptions {
   hmrc: HmrcSettings;
   npmRegistryUrl: string;
+  github: GitHubSettings;
   /** Today in the UK, YYYY-MM-DD: HMRC publishes up to next month. */
   today: string;
   policy?: FetchPolicy;
@@ -120,17 +123,21 @@ export async function updateSnapshot(options: UpdateOptions): Promise<UpdateResu
   }
   if (result.added.length) result.newestMonth = result.added.at(-1)!.slice(12, 19);
 
-  const versionsPath = join(options.upstreamDir, "versions.csv");
+  const versionsPath = join(options.upstreamDir, VERSIONS_FILE);
   let versions: string | undefined;
   try {
-    versions = versionsCsv(await fetchSuiteVersions(options.npmRegistryUrl, policy));
-    result.versionsChanged = !existsSync(versionsPath) || versions !== readFileSync(versionsPath, "utf8");
-    say(`versions.csv: ${result.versionsChanged ? "changed" : "unchanged"}`);
+    const previous = existsSync(versionsPath) ? readVersions(versionsPath).rows : [];
+    const update = await updateVersions({ registry: options.npmRegistryUrl, github: options.github, previous, heads: readHeads(options.upstreamDir), policy });
+    versions = versionsCsv(update.rows);
+    result.versionsChanged = versions !== (existsSync(versionsPath) ? readFileSync(versionsPath, "utf8") : undefined);
+    // What GitHub answered is kept whatever else happens: the next run's requests are conditional on it.
+    writeWhole(join(options.upstreamDir, HEADS_FILE), `${JSON.stringify(update.heads, null, 2)}\n`);
+    for (const problem of update.problems) result.rejected.push({ file: VERSIONS_FILE, reason: problem });
+    say(`${VERSIONS_FILE}: ${result.versionsChanged ? "changed" : "unchanged"} (${update.githubCalls} GitHub calls)`);
   } catch (e) {
-    result.rejected.push({ file: "versions.csv", reason: (e as Error).message });
-    say(`versions.csv: not refreshed: ${(e as Error).message}`);
+    result.rejected.push({ file: VERSIONS_FILE, reason: (e as Error).message });
+    say(`${VERSIONS_FILE}: not refreshed: ${(e as Error).message}`);
   }
-
   if (accepted.size === 0 && !result.versionsChanged) return result;
 
   // Build from a staged copy; only a successful build touches the real snapshot.

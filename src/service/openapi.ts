@@ -141,7 +141,7 @@ const PATHS = {
     id: "getCurrentVersions",
     tag: "versions",
     summary: "The released version of DataTables and each extension",
-    description: "Keyed by product name; the newest release of each on npm (datatables.net and datatables.net-*).",
+    description: "Keyed by product name (DataTables and its 18 extensions, CardView included); the latest release of each on npm (datatables.net and datatables.net-*).",
     example: "/versions/current",
     ok: { description: "Versions by product", cacheControl: VERSIONS, content: jsonOf("CurrentVersions", { DataTables: "3.1.5", Buttons: "4.1.1" }) },
   }),
@@ -149,9 +149,16 @@ const PATHS = {
     id: "getVersionDetails",
     tag: "versions",
     summary: "Release and nightly versions with their publish dates",
-    description: "Keyed by product name; each with its newest release and newest build, and when npm published them (ISO 8601 with a UTC offset).",
+    description: "Keyed by product name (DataTables and its 18 extensions): the release is npm's latest, with its publish time; the nightly is the version in package.json at the head of the product's GitHub repository, with that commit's date, or the release when that is older. Dates are ISO 8601 with a UTC offset.",
     example: "/versions/detail",
-    ok: { description: "Versions by product", cacheControl: VERSIONS, content: jsonOf("VersionDetails") },
+    ok: {
+      description: "Versions by product",
+      cacheControl: VERSIONS,
+      content: jsonOf("VersionDetails", {
+        DataTables: { release: { version: "3.1.5", date: "2026-10-30T09:32:47+00:00" }, nightly: { version: "3.2.0-dev", date: "2026-11-20T08:14:03+00:00" } },
+        Editor: { release: { version: "3.1.0", date: "2026-09-22T17:02:11+00:00" }, nightly: { version: "3.1.0", date: "2026-09-22T17:02:11+00:00" } },
+      }),
+    },
   }),
   "/health": operation({
     id: "getHealth",

@@ -12,7 +12,7 @@ export const CurrentVersionsSchema = v.pipe(
 );
 
 export const ReleaseSchema = v.pipe(v.strictObject({ version: release, date: utcDate }), v.title("Release"), v.description("The newest release on npm"));
-export const NightlySchema = v.pipe(v.strictObject({ version: anyVersion, date: utcDate }), v.title("Nightly"), v.description("The newest build on npm, pre-releases included"));
+export const NightlySchema = v.pipe(v.strictObject({ version: anyVersion, date: utcDate }), v.title("Nightly"), v.description("The nightly build: the version in package.json at the head of the product's public GitHub repository, dated by that commit; the release itself when that is older than the release (and for Editor, which has no public repository)"));
 
 export const VersionDetailSchema = v.pipe(v.strictObject({ release: ReleaseSchema, nightly: NightlySchema }), v.title("VersionDetail"), v.description("One product's release and nightly"));
 
