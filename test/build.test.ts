@@ -5,7 +5,7 @@ import { Database } from "bun:sqlite";
 import { buildDatabase } from "../src/build/build-database.ts";
 import { BuildError } from "../src/build/anomalies.ts";
 import { buildOptions, fixtureSnapshot, realDatabase, REAL_UPSTREAM, ROOT, tempDir } from "./helpers.ts";
-import { referencePeriods } from "./reference.ts";
+import { referencePeriods, referenceYearly } from "./reference.ts";
 
 const jan = (country: string, name: string, code: string, rate: string) => `${country},${name},${code},${rate},01/01/2024,31/01/2024`;
 const feb = (country: string, name: string, code: string, rate: string) => `${country},${name},${code},${rate},01/02/2024,29/02/2024`;
@@ -66,7 +66,7 @@ describe("a build from a small snapshot", () => {
       { code: "USD", name: "US Dollar", hmrc_name: "Dollar" },
     ]);
     // Facts only: nothing derived from them is stored.
-    expect(rows(path, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_\\_%' ESCAPE '\\' ORDER BY name").map((r: any) => r.name)).toEqual(["anomalies", "build_info", "currencies", "periods", "versions"]);
+    expect(rows(path, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_\\_%' ESCAPE '\\' ORDER BY name").map((r: any) => r.name)).toEqual(["anomalies", "build_info", "currencies", "periods", "versions", "yearly_rates"]);
   });
 
   test("the same snapshot gives a byte-identical database at the same build time", () => {
@@ -193,8 +193,11 @@ describe("the real snapshot", () => {
   test("builds every file and row, as an independent reading of the files counts them", () => {
     const hmrc = join(REAL_UPSTREAM, "hmrc");
     const names = readdirSync(hmrc).filter((n) => n.endsWith(".csv"));
-    expect(report.files).toEqual({ monthly: names.filter((n) => n.startsWith("monthly")).length, amendment: names.filter((n) => n.startsWith("amendment")).length });
-    expect(report.rows).toBe(names.reduce((n, name) => n + readFileSync(join(hmrc, name), "utf8").split(/\r?\n/).filter((l) => l.trim()).length - 1, 0));
+    const count = (kind: string) => names.filter((n) => n.startsWith(`${kind}_`)).length;
+    expect(report.files).toEqual({ monthly: count("monthly"), amendment: count("amendment"), average: count("average"), spot: count("spot") });
+    const vatFiles = names.filter((n) => /^(monthly|amendment)_/.test(n));
+    expect(report.rows).toBe(vatFiles.reduce((n, name) => n + readFileSync(join(hmrc, name), "utf8").split(/\r?\n/).filter((l) => l.trim()).length - 1, 0));
+    expect(report.yearlyRates).toBe(referenceYearly(hmrc).length);
     const periods = referencePeriods(hmrc, join(ROOT, "db/corrections.json"));
     expect(report.periods).toBe(periods.length);
     expect(report.currencies).toBe(new Set(periods.map((p) => p.code)).size);

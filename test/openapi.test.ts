@@ -25,7 +25,7 @@ describe("what clients generate from it", () => {
     expect(new Set(operations.map((o) => o.operationId)).size).toBe(operations.length);
     for (const o of operations) {
       expect(o.operationId).toMatch(/^[a-z][A-Za-z]+$/);
-      expect(["vat", "versions", "service"]).toContain(o.tags[0]);
+      expect(["vat", "yearly", "versions", "service"]).toContain(o.tags[0]);
       expect(o.summary.length * o.description.length).toBeGreaterThan(0);
       expect(o.parameters.map((p: Json) => p.$ref)).toContain("#/components/parameters/IfNoneMatch");
       for (const status of ["200", "304", "400", "403", "405", "414", "500"]) expect(Object.keys(o.responses)).toContain(status);
@@ -88,6 +88,12 @@ describe("every answer the server sends is declared", () => {
     ["/vat/exchange-rate/{currency}", "/vat/exchange-rate/eur", "/vat/exchange-rate/e", "/vat/exchange-rate/xyz", "/vat/exchange-rate/mro", "later:/vat/exchange-rate/usd"],
     ["/vat/exchange-rates/{date}", "/vat/exchange-rates/2014-12-24", "/vat/exchange-rates/2024-02-30", "/vat/exchange-rates/2031-01-01", "later:/vat/exchange-rates/2030-01-15"],
     ["/vat/currencies/{currency}", "/vat/currencies/lrd", "/vat/currencies/l", "/vat/currencies/xyz"],
+    ["/average-rate/{currency}/{period}", "/average-rate/usd/2025-12", "/average-rate/us/2025-12", "/average-rate/usd/2025-06", "/average-rate/xyz/2025-12", "/average-rate/usd/2009-12", "later:/average-rate/usd/2029-12"],
+    ["/spot-rate/{currency}/{date}", "/spot-rate/usd/2025-12-31", "/spot-rate/us/2025-12-31", "/spot-rate/usd/2025-12-30", "/spot-rate/xyz/2025-12-31", "/spot-rate/usd/2027-03-31", "later:/spot-rate/usd/2029-12-31"],
+    ["/average-rates/{period}", "/average-rates/2025-12", "/average-rates/2025-06", "/average-rates/2027-03", "later:/average-rates/2029-12"],
+    ["/spot-rates/{date}", "/spot-rates/2025-12-31", "/spot-rates/2025-12-30", "/spot-rates/2027-03-31", "later:/spot-rates/2029-12-31"],
+    ["/currencies", "/currencies"],
+    ["/currencies/{currency}", "/currencies/usd", "/currencies/u", "/currencies/xyz"],
     ["/vat/currencies", "/vat/currencies"],
     ["/versions/current", "/versions/current"],
     ["/versions/detail", "/versions/detail"],

@@ -38,4 +38,12 @@ CREATE TABLE `versions` (
 	`nightly_date` text NOT NULL
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `versions_software_unique` ON `versions` (`software`);
+CREATE UNIQUE INDEX `versions_software_unique` ON `versions` (`software`);--> statement-breakpoint
+CREATE TABLE `yearly_rates` (
+	`series` text NOT NULL,
+	`period` text NOT NULL,
+	`currency_code` text NOT NULL,
+	`rate` text NOT NULL,
+	`source` text NOT NULL,
+	PRIMARY KEY(`series`, `period`, `currency_code`)
+);

@@ -19,6 +19,10 @@ import { currencyHistory } from "../vat/routes/currency-history.ts";
 import { exchangeRateOnDate } from "../vat/routes/exchange-rate-on-date.ts";
 import { exchangeRateToday } from "../vat/routes/exchange-rate-today.ts";
 import { exchangeRatesOnDate } from "../vat/routes/exchange-rates-on-date.ts";
+import { averageRate } from "../vat/routes/average-rate.ts";
+import { currencySeriesList, currencyYearlyHistory } from "../vat/routes/currency-series.ts";
+import { spotRate } from "../vat/routes/spot-rate.ts";
+import { averageRates, spotRates } from "../vat/routes/yearly-tables.ts";
 import { systemClock, type Clock } from "../lib/uk-date.ts";
 import { versionsCurrent } from "../versions/routes/current.ts";
 import { versionsDetail } from "../versions/routes/detail.ts";
@@ -50,6 +54,12 @@ export function createApp({ answers, basePath = "", clock = systemClock, bans }:
     .all("/vat/exchange-rates/:date", readOnly(exchangeRatesOnDate))
     .all("/vat/currencies", readOnly(currencies))
     .all("/vat/currencies/:currency", readOnly(currencyHistory))
+    .all("/average-rate/:currency/:period", readOnly(averageRate))
+    .all("/spot-rate/:currency/:date", readOnly(spotRate))
+    .all("/average-rates/:period", readOnly(averageRates))
+    .all("/spot-rates/:date", readOnly(spotRates))
+    .all("/currencies", readOnly(currencySeriesList))
+    .all("/currencies/:currency", readOnly(currencyYearlyHistory))
     .all("/versions/current", readOnly(versionsCurrent))
     .all("/versions/detail", readOnly(versionsDetail))
     .all("/health", readOnly(health))

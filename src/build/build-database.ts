@@ -6,6 +6,7 @@ import { currencyName } from "../vat/currency-name.ts";
 import { AnomalyLog } from "./anomalies.ts";
 import { applyCorrections, loadCorrections } from "./corrections.ts";
 import { importRates, type ImportedRate, type RateImport } from "./import-rates.ts";
+import { importYearly } from "./import-yearly.ts";
 import { readHmrcSources, sha256 } from "./sources.ts";
 import { readVersions } from "./versions-source.ts";
 import { checkTarget, writeDatabase } from "./write-database.ts";
@@ -19,7 +20,9 @@ export interface BuildOptions {
 
 export interface BuildReport {
   buildId: string;
-  files: { monthly: number; amendment: number };
+  files: { monthly: number; amendment: number; average: number; spot: number };
+  /** Average and spot rates, one per currency per file. */
+  yearlyRates: number;
   rows: number;
   periods: number;
   currencies: number;
@@ -36,12 +39,17 @@ export function buildDatabase(options: BuildOptions, now: Date = new Date()): Bu
   const corrections = loadCorrections(options.correctionsPath);
   applyCorrections(sources, corrections, log);
   const imported = importRates(sources, log);
+  const yearly = importYearly(sources, imported.rates, log);
   const versions = readVersions(join(options.upstreamDir, "versions.csv"));
   const currencies = currenciesOf(imported);
+  // Codes only the yearly series have (older currencies, 2010–2013): ICU's name, or HMRC's from its newest yearly file.
+  const vatCodes = new Set(currencies.map((c) => c.code));
+  const yearlyOnly = [...yearly.names].filter(([code]) => !vatCodes.has(code)).map(([code, hmrcName]) => ({ code, name: currencyName(code, hmrcName), hmrcName }));
 
   const facts: Facts = sortFacts({
     periods: imported.rates,
-    currencies: currencies.map(({ code, name, hmrcName }) => ({ code, name, hmrcName })),
+    yearly: yearly.rates,
+    currencies: [...currencies.map(({ code, name, hmrcName }) => ({ code, name, hmrcName })), ...yearlyOnly],
     versions: versions.rows,
     anomalies: log.entries,
   });
@@ -56,7 +64,10 @@ export function buildDatabase(options: BuildOptions, now: Date = new Date()): Bu
     files: {
       monthly: sources.filter((f) => f.kind === "monthly").length,
       amendment: sources.filter((f) => f.kind === "amendment").length,
+      average: sources.filter((f) => f.kind === "average").length,
+      spot: sources.filter((f) => f.kind === "spot").length,
     },
+    yearlyRates: yearly.rates.length,
     rows: imported.rowCount,
     periods: imported.rates.length,
     currencies: currencies.length,

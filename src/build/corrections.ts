@@ -5,8 +5,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import * as v from "valibot";
 import { BuildError, type AnomalyLog } from "./anomalies.ts";
-import { Corrections, HMRC_HEADER, describeIssues, type Correction } from "./row-schema.ts";
-import type { SourceFile } from "./sources.ts";
+import { Corrections, HMRC_HEADER, YEARLY_HEADER, describeIssues, type Correction } from "./row-schema.ts";
+import { isYearly, type SourceFile } from "./sources.ts";
 
 export function loadCorrections(path: string): Correction[] {
   if (!existsSync(path)) return [];
@@ -34,7 +34,8 @@ export function applyCorrections(files: readonly SourceFile[], corrections: read
       continue;
     }
     const record = file.records.find((r) => r.line === c.line);
-    const column = HMRC_HEADER.indexOf(c.column);
+    // Each layout has its own columns; a correction names its column as the file's header does.
+    const column = (isYearly(file.kind) ? (YEARLY_HEADER as readonly string[]) : (HMRC_HEADER as readonly string[])).indexOf(c.column);
     const current = record?.fields[column];
     if (current === undefined || current.trim() !== c.from) {
       throw new BuildError(c.file, c.line, `correction expects ${c.column} "${c.from}" but the file has ${current === undefined ? "no such cell" : `"${current}"`}`);

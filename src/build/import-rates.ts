@@ -7,7 +7,7 @@ import { BuildError, lineRanges, type AnomalyLog } from "./anomalies.ts";
 import { checkAcrossFiles } from "./checks.ts";
 import { mergeFileRows, type FileRates, type LocatedRow, type MergedRate } from "./merge.ts";
 import { HMRC_HEADER, HmrcRow, describeIssues } from "./row-schema.ts";
-import type { SourceFile } from "./sources.ts";
+import { isYearly, type SourceFile } from "./sources.ts";
 
 export interface ImportedRate {
   currencyCode: string;
@@ -24,7 +24,9 @@ export interface RateImport {
   rowCount: number;
 }
 
-export function importRates(sources: readonly SourceFile[], log: AnomalyLog): RateImport {
+/** The VAT period rates: the monthly and amendment files of `sources` (the yearly series are import-yearly.ts's). */
+export function importRates(all: readonly SourceFile[], log: AnomalyLog): RateImport {
+  const sources = all.filter((f) => !isYearly(f.kind));
   const files = sources.map((file) => ({ file, rates: mergeFileRows(file.name, validateFile(file, log), log) }));
   checkMonthlyContinuity(files.filter((f) => f.file.kind === "monthly"));
   checkNoDuplicatePeriods(files, log);
@@ -35,7 +37,7 @@ export function importRates(sources: readonly SourceFile[], log: AnomalyLog): Ra
       currencyCode: r.code,
       startsOn: r.startsOn,
       endsOn: r.endsOn,
-      kind: file.kind,
+      kind: file.kind as PeriodKind,
       rate: r.rate,
       source: `${file.name}:${lineRanges(r.lines)}`,
     })),

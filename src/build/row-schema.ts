@@ -13,6 +13,9 @@ export const HMRC_HEADER = [
   "End date",
 ] as const;
 
+/** HMRC's layout for average and spot rates: no dates (the file's name says the period), a code, and the rate last. */
+export const YEARLY_HEADER = ["Country", "Unit Of Currency", "Currency Code", "Sterling value of Currency Unit £", "Currency Units per £1"] as const;
+
 /** Trims, and folds inner runs of spaces ("Turkish  Lira"). */
 const name = v.pipe(
   v.string(),
@@ -74,6 +77,19 @@ export const HmrcRow = v.pipe(
 );
 export type HmrcRow = v.InferOutput<typeof HmrcRow>;
 
+/** The sterling value of one unit is HMRC's rounded inverse of the rate, empty in older files: checked as a decimal where given, not served. */
+const sterlingValue = v.pipe(
+  v.string(),
+  v.trim(),
+  v.check((s) => s === "" || canonicalDecimal(s) !== undefined, (issue) => `sterling value ${JSON.stringify(issue.input)} is not a decimal number`),
+);
+
+export const YearlyRow = v.pipe(
+  v.strictTuple([name, name, currencyCode, sterlingValue, rate]),
+  v.transform(([country, currencyName, code, , rate]) => ({ country, currencyName, code, rate })),
+);
+export type YearlyRow = v.InferOutput<typeof YearlyRow>;
+
 const isoDateTime = v.pipe(
   v.string(),
   v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/, "date must be YYYY-MM-DDThh:mm:ss+00:00"),
@@ -113,7 +129,7 @@ export type VersionRow = v.InferOutput<typeof VersionRow>;
 export const Correction = v.strictObject({
   file: v.pipe(v.string(), v.regex(/^[\w.-]+\.csv$/, "file must be a CSV file name")),
   line: v.pipe(v.number(), v.integer(), v.minValue(2, "line 1 is the header")),
-  column: v.picklist(HMRC_HEADER),
+  column: v.picklist([...new Set([...HMRC_HEADER, ...YEARLY_HEADER])]),
   from: v.string(),
   to: v.string(),
   reason: v.pipe(v.string(), v.minLength(10, "every correction needs a reason")),

@@ -6,7 +6,12 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { BuildError } from "./anomalies.ts";
 
-export type SourceKind = "monthly" | "amendment";
+/** HMRC's VAT period rates (monthly and the 2014–2016 weekly amendments), and its yearly average and spot rates. */
+export type SourceKind = "monthly" | "amendment" | "average" | "spot";
+export type YearlyKind = Extract<SourceKind, "average" | "spot">;
+export const isYearly = (kind: SourceKind): kind is YearlyKind => kind === "average" || kind === "spot";
+
+const KIND_ORDER: Record<SourceKind, number> = { monthly: 0, amendment: 1, average: 2, spot: 3 };
 
 export interface SourceFile {
   name: string;
@@ -18,7 +23,7 @@ export interface SourceFile {
   records: { line: number; fields: string[] }[];
 }
 
-const FILE_NAME = /^(monthly|amendment)_csv_(\d{4}-\d{2}(?:-\d{2})?)\.csv$/;
+const FILE_NAME = /^(monthly|amendment|average|spot)_csv_(\d{4}-\d{2}(?:-\d{2})?)\.csv$/;
 
 export function sha256(bytes: Uint8Array | string): string {
   return new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
@@ -31,17 +36,19 @@ export function readHmrcSources(dir: string): SourceFile[] {
   const files: SourceFile[] = [];
   for (const name of names) {
     const m = FILE_NAME.exec(name);
-    if (!m) throw new BuildError(name, undefined, "not an HMRC export name (monthly_csv_YYYY-MM.csv or amendment_csv_YYYY-MM-DD.csv)");
+    if (!m) throw new BuildError(name, undefined, "not an HMRC export name (monthly_csv_YYYY-MM.csv, amendment_csv_YYYY-MM-DD.csv, average_csv_YYYY-MM.csv or spot_csv_YYYY-MM.csv)");
     const kind = m[1] as SourceKind;
     const stamp = m[2]!;
-    if ((kind === "monthly") !== (stamp.length === 7)) throw new BuildError(name, undefined, "file name's date does not fit its kind");
+    if ((kind !== "amendment") !== (stamp.length === 7)) throw new BuildError(name, undefined, "file name's date does not fit its kind");
+    // Average and spot rates are for the year to 31 March or to 31 December, named by that month.
+    if (isYearly(kind) && !/-(03|12)$/.test(stamp)) throw new BuildError(name, undefined, `HMRC publishes ${kind} rates for the year to 31 March (-03) or 31 December (-12), not for a year ending in month ${stamp.slice(5)}`);
     if (!isCalendarDate(stamp.length === 7 ? `${stamp}-01` : stamp)) throw new BuildError(name, undefined, `file name's date ${stamp} is not a real date`);
     files.push(parseSource(name, kind, stamp, readFileSync(join(dir, name))));
   }
   if (!files.some((f) => f.kind === "monthly")) {
     throw new BuildError(dir, undefined, "no monthly_csv_YYYY-MM.csv files found: nothing to build from");
   }
-  return files.sort((a, b) => (a.kind === b.kind ? a.stamp.localeCompare(b.stamp) : a.kind === "monthly" ? -1 : 1));
+  return files.sort((a, b) => (a.kind === b.kind ? a.stamp.localeCompare(b.stamp) : KIND_ORDER[a.kind] - KIND_ORDER[b.kind]));
 }
 
 export function parseSource(name: string, kind: SourceKind, stamp: string, bytes: Uint8Array): SourceFile {

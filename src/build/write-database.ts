@@ -37,6 +37,7 @@ export function writeDatabase(path: string, migrationsFolder: string, facts: Fac
       migrate(db, { migrationsFolder });
       db.transaction((tx) => {
         insertAll(tx, schema.periods, facts.periods);
+        insertAll(tx, schema.yearlyRates, facts.yearly);
         insertAll(tx, schema.currencies, facts.currencies);
         insertAll(tx, schema.versions, facts.versions.map((row, i) => ({ position: i + 1, ...row })));
         insertAll(tx, schema.anomalies, facts.anomalies.map((row, i) => ({ id: i + 1, ...row })));

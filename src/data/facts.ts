@@ -14,6 +14,16 @@ export interface PeriodFact {
   source: string;
 }
 
+/** HMRC's average rate for the twelve months ending with `period`, or its spot rate on that month's last day. */
+export interface YearlyFact {
+  series: "average" | "spot";
+  /** YYYY-MM: March or December. */
+  period: string;
+  currencyCode: string;
+  rate: string;
+  source: string;
+}
+
 export interface CurrencyFact {
   code: string;
   name: string;
@@ -40,6 +50,7 @@ export interface AnomalyFact {
 /** Every table's rows in the order the digest reads them: periods by (code, start, kind), currencies by code, versions and anomalies as listed. */
 export interface Facts {
   periods: PeriodFact[];
+  yearly: YearlyFact[];
   currencies: CurrencyFact[];
   versions: VersionFact[];
   anomalies: AnomalyFact[];
@@ -48,6 +59,7 @@ export interface Facts {
 /** The SQL order of each table, the same order `sortFacts` gives. */
 export const FACT_ORDER = {
   periods: "currency_code, starts_on, kind",
+  yearly: "series, period, currency_code",
   currencies: "code",
 } as const;
 
@@ -62,6 +74,7 @@ const byKeys =
 export function sortFacts(facts: Facts): Facts {
   return {
     periods: [...facts.periods].sort(byKeys<PeriodFact>("currencyCode", "startsOn", "kind")),
+    yearly: [...facts.yearly].sort(byKeys<YearlyFact>("series", "period", "currencyCode")),
     currencies: [...facts.currencies].sort(byKeys<CurrencyFact>("code")),
     versions: facts.versions,
     anomalies: facts.anomalies,
@@ -74,10 +87,11 @@ export type PeriodValues = [currencyCode: string, startsOn: string, endsOn: stri
 export const periodValues = (p: PeriodFact): PeriodValues => [p.currencyCode, p.startsOn, p.endsOn, p.kind, p.rate, p.source];
 
 /** Hex SHA-256 of the facts as listed, field by field in a fixed order: the same on every runtime. */
-export function factsDigest(periods: readonly PeriodValues[], { currencies, versions, anomalies }: Omit<Facts, "periods">): string {
+export function factsDigest(periods: readonly PeriodValues[], { yearly, currencies, versions, anomalies }: Omit<Facts, "periods">): string {
   const hash = createHash("sha256");
   const table = (name: string, rows: readonly (readonly unknown[])[]) => hash.update(`${name}\n${JSON.stringify(rows)}\n`);
   table("periods", periods);
+  table("yearly", yearly.map((y) => [y.series, y.period, y.currencyCode, y.rate, y.source]));
   table("currencies", currencies.map((c) => [c.code, c.name, c.hmrcName]));
   table("versions", versions.map((v) => [v.software, v.npmPackage, v.releaseVersion, v.releaseDate, v.nightlyVersion, v.nightlyDate]));
   table("anomalies", anomalies.map((a) => [a.severity, a.kind, a.file, a.line, a.message]));

@@ -7,9 +7,9 @@ import { sql } from "drizzle-orm";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { statSync } from "node:fs";
 import * as v from "valibot";
-import { factsDigest, FACT_ORDER, type AnomalyFact, type Facts, type PeriodFact, type VersionFact } from "./facts.ts";
-import { AnomalyRow, BuildInfo, CurrencyRow, PeriodRow, VersionRow } from "./row-checks.ts";
-import { anomalies, buildInfo, currencies, periods, SCHEMA_VERSION, versions } from "./schema.ts";
+import { factsDigest, FACT_ORDER, type AnomalyFact, type Facts, type PeriodFact, type VersionFact, type YearlyFact } from "./facts.ts";
+import { AnomalyRow, BuildInfo, CurrencyRow, PeriodRow, VersionRow, YearlyRateRow } from "./row-checks.ts";
+import { anomalies, buildInfo, currencies, periods, SCHEMA_VERSION, versions, yearlyRates } from "./schema.ts";
 
 // Any synchronous drizzle SQLite database: the schema is not needed to read.
 export type FeedDb = BaseSQLiteDatabase<"sync", any>;
@@ -36,8 +36,12 @@ export interface FeedData {
   coverage: { from: string; to: string };
   /** Sorted by code. */
   currencies: CurrencyRecord[];
-  /** Each currency's periods by start, by code; every currency has at least one. */
+  /** Each currency's VAT periods by start, by code: the currencies listed above, each with at least one. */
   periods: Map<string, PeriodFact[]>;
+  /** Every currency's served name, whichever series it is in. */
+  names: Map<string, string>;
+  /** HMRC's average and spot rates, by series, period and code. */
+  yearly: YearlyFact[];
   /** In the export's order: DataTables, then its extensions. */
   versions: VersionRecord[];
   anomalies: AnomalyFact[];
@@ -102,6 +106,7 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
     // As rows of values: one object per period would cost a server's start more than anything else it does.
     periodRows = db.select({ currencyCode: periods.currencyCode, startsOn: periods.startsOn, endsOn: periods.endsOn, kind: periods.kind, rate: periods.rate, source: periods.source }).from(periods).orderBy(sql.raw(FACT_ORDER.periods)).values();
     raw = {
+      yearly: db.select({ series: yearlyRates.series, period: yearlyRates.period, currencyCode: yearlyRates.currencyCode, rate: yearlyRates.rate, source: yearlyRates.source }).from(yearlyRates).orderBy(sql.raw(FACT_ORDER.yearly)).all(),
       currencies: db.select({ code: currencies.code, name: currencies.name, hmrcName: currencies.hmrcName }).from(currencies).orderBy(sql.raw(FACT_ORDER.currencies)).all(),
       versions: db
         .select({ software: versions.software, npmPackage: versions.npmPackage, releaseVersion: versions.releaseVersion, releaseDate: versions.releaseDate, nightlyVersion: versions.nightlyVersion, nightlyDate: versions.nightlyDate })
@@ -125,6 +130,7 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
   const build = checked(BuildInfo, info, "build_info");
   const periodValues = periodRows.map((r, i) => checked(PeriodRow, r, `periods row ${i + 1}`, PERIOD_COLUMNS));
   const facts: Omit<Facts, "periods"> = {
+    yearly: raw.yearly.map((r, i) => checked(YearlyRateRow, r, `yearly_rates row ${i + 1}`)),
     currencies: raw.currencies.map((r, i) => checked(CurrencyRow, r, `currencies row ${i + 1}`)),
     versions: raw.versions.map((r, i) => checked(VersionRow, r, `versions row ${i + 1}`)),
     anomalies: raw.anomalies.map((r, i) => checked(AnomalyRow, r, `anomalies row ${i + 1}`)),
@@ -140,13 +146,16 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
     if (!list) byCode.set(currencyCode, (list = []));
     list.push({ currencyCode, startsOn, endsOn, kind, rate, source });
   }
-  const currencyList = facts.currencies.map(({ code, name }): CurrencyRecord => {
-    const list = byCode.get(code) ?? fail(`has no periods for ${code}`);
+  const names = new Map(facts.currencies.map((c) => [c.code, c.name]));
+  const inYearly = new Set(facts.yearly.map((y) => y.currencyCode));
+  for (const code of [...byCode.keys(), ...inYearly]) if (!names.has(code)) fail(`has rates for ${code}, a currency it does not list`);
+  const currencyList = facts.currencies.flatMap(({ code, name }): CurrencyRecord[] => {
+    const list = byCode.get(code);
+    if (!list) return inYearly.has(code) ? [] : fail(`has no rates for ${code}`);
     let lastDate = list[0]!.endsOn;
     for (const p of list) if (p.endsOn > lastDate) lastDate = p.endsOn;
-    return { code, name, firstDate: list[0]!.startsOn, lastDate };
+    return [{ code, name, firstDate: list[0]!.startsOn, lastDate }];
   });
-  if (byCode.size !== currencyList.length) fail("has periods for currencies it does not list");
 
   return {
     buildId: build.facts_sha256.slice(0, 16),
@@ -157,6 +166,8 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
     },
     currencies: currencyList,
     periods: byCode,
+    names,
+    yearly: facts.yearly,
     versions: facts.versions,
     anomalies: facts.anomalies,
   };

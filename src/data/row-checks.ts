@@ -33,6 +33,10 @@ export const PeriodRow = v.pipe(
   v.check(([, startsOn, endsOn]) => startsOn >= "2000-01-01" && endsOn <= "2199-12-31", "outside 2000–2199"),
 );
 
+export const YearlyRateRow = v.pipe(
+  v.object({ series: v.picklist(["average", "spot"]), period: v.pipe(v.string(), v.regex(/^\d{4}-(03|12)$/, "not a March or December month")), currencyCode: Code, rate: Rate, source: Text }),
+);
+
 export const CurrencyRow = v.object({ code: Code, name: Text, hmrcName: Text });
 
 export const VersionRow = v.object({

@@ -5,7 +5,7 @@
 import { primaryKey, sqliteTable, text, integer } from "drizzle-orm/sqlite-core";
 
 /** The server refuses a file whose schema version is not this one; bumped with every migration. */
-export const SCHEMA_VERSION = "6";
+export const SCHEMA_VERSION = "7";
 
 /** One row per currency per period HMRC published (monthly, or a weekly amendment). */
 export const periods = sqliteTable(
@@ -20,6 +20,19 @@ export const periods = sqliteTable(
     source: text("source").notNull(), // file:lines it came from
   },
   (t) => [primaryKey({ columns: [t.currencyCode, t.startsOn, t.kind] })],
+);
+
+/** HMRC's yearly rates: the average for the twelve months ending with `period` (March or December), or the spot rate on its last day. */
+export const yearlyRates = sqliteTable(
+  "yearly_rates",
+  {
+    series: text("series", { enum: ["average", "spot"] }).notNull(),
+    period: text("period").notNull(), // YYYY-MM
+    currencyCode: text("currency_code").notNull(),
+    rate: text("rate").notNull(), // as published, canonicalised
+    source: text("source").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.period, t.currencyCode] })],
 );
 
 export const currencies = sqliteTable("currencies", {

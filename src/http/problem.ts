@@ -10,6 +10,7 @@ export const PROBLEMS = {
   "bad-request": { status: 400, title: "Bad request" },
   "invalid-currency": { status: 400, title: "Invalid currency code" },
   "invalid-date": { status: 400, title: "Invalid date" },
+  "invalid-period": { status: 400, title: "Invalid period" },
   "unknown-currency": { status: 404, title: "Unknown currency" },
   "no-rate": { status: 404, title: "No rate for that date" },
   "not-found": { status: 404, title: "Not found" },

@@ -7,8 +7,23 @@ import { MAX_URL_LENGTH } from "../http/edge.ts";
 import { COMMON_HEADERS } from "../http/headers.ts";
 import { ALLOWED_METHODS } from "../http/methods.ts";
 import { PROBLEMS, ProblemSchema, problemType, type ProblemKind } from "../http/problem.ts";
-import { CurrencyParam, DateParam } from "../vat/params.ts";
-import { CoveredRangeSchema, CurrencyHistorySchema, CurrencyListingSchema, CurrencyListSchema, DailyTableSchema, ExchangeRateSchema, RatePeriodSchema } from "../vat/schemas.ts";
+import { CurrencyParam, DateParam, PeriodParam, SpotDateParam } from "../vat/params.ts";
+import {
+  AverageRateSchema,
+  AverageRateTableSchema,
+  CoveredRangeSchema,
+  CurrencyHistorySchema,
+  CurrencyListingSchema,
+  CurrencyListSchema,
+  CurrencySeriesListSchema,
+  CurrencySeriesSchema,
+  CurrencyYearlyHistorySchema,
+  DailyTableSchema,
+  ExchangeRateSchema,
+  RatePeriodSchema,
+  SpotRateSchema,
+  SpotRateTableSchema,
+} from "../vat/schemas.ts";
 import { CurrentVersionsSchema, NightlySchema, ReleaseSchema, VersionDetailSchema, VersionDetailsSchema } from "../versions/schemas.ts";
 import { FreshnessSchema, HealthSchema } from "./health.ts";
 
@@ -28,9 +43,18 @@ const SCHEMAS = {
   VersionDetails: VersionDetailsSchema,
   Health: HealthSchema,
   Freshness: FreshnessSchema,
+  AverageRate: AverageRateSchema,
+  SpotRate: SpotRateSchema,
+  AverageRateTable: AverageRateTableSchema,
+  SpotRateTable: SpotRateTableSchema,
+  CurrencySeries: CurrencySeriesSchema,
+  CurrencySeriesList: CurrencySeriesListSchema,
+  CurrencyYearlyHistory: CurrencyYearlyHistorySchema,
   Problem: ProblemSchema,
   CurrencyCode: CurrencyParam,
   Date: DateParam,
+  Period: PeriodParam,
+  SpotDate: SpotDateParam,
 };
 
 export type SchemaName = keyof typeof SCHEMAS;
@@ -42,6 +66,9 @@ function componentSchemas(): Record<SchemaName, Json> {
   const withoutDialect = ([name, { $schema: _dialect, ...rest }]: [string, Json]) => [name, rest];
   const schemas = Object.fromEntries(Object.entries(defs as unknown as Record<string, Json>).map(withoutDialect)) as Record<SchemaName, Json>;
   schemas.Date.format = "date";
+  // Checks JSON Schema cannot say as valibot does, said as patterns.
+  schemas.Period = { type: "string", pattern: "^\\d{4}-(03|12)$", description: "The month a year ends with: YYYY-03 (the year to 31 March) or YYYY-12 (the year to 31 December)" };
+  schemas.SpotDate = { type: "string", format: "date", pattern: "^\\d{4}-(03-31|12-31)$", description: "A 31 March or a 31 December, YYYY-MM-DD" };
   return schemas;
 }
 
@@ -84,6 +111,8 @@ export const components = () => ({
   parameters: {
     Currency: { name: "currency", in: "path", required: true, description: "Currency code, any case (usd, USD)", schema: ref("schemas", "CurrencyCode"), example: "usd" },
     Date: { name: "date", in: "path", required: true, description: "A real calendar day, YYYY-MM-DD", schema: ref("schemas", "Date"), example: "2024-01-15" },
+    Period: { name: "period", in: "path", required: true, description: "The month the twelve months end with: YYYY-03 or YYYY-12", schema: ref("schemas", "Period"), example: "2025-12" },
+    SpotDate: { name: "date", in: "path", required: true, description: "A 31 March or a 31 December, YYYY-MM-DD", schema: ref("schemas", "SpotDate"), example: "2025-12-31" },
     AccessControlRequestMethod: { name: "Access-Control-Request-Method", in: "header", required: true, description: "The method the browser wants to use", schema: { type: "string", enum: ["GET", "HEAD"] } },
     AccessControlRequestHeaders: { name: "Access-Control-Request-Headers", in: "header", required: false, description: "Headers the browser wants to send; all are allowed", schema: { type: "string" } },
     IfNoneMatch: { name: "If-None-Match", in: "header", required: false, description: "ETags from earlier answers (or *): a match is a 304 with no body", schema: { type: "string" }, example: '"92a77478-60p36spswwfd"' },

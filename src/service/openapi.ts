@@ -14,7 +14,7 @@ const { "304": _notModified, ...withoutNotModified } = SHARED_RESPONSES;
 
 interface Operation {
   id: string;
-  tag: "vat" | "versions" | "service";
+  tag: "vat" | "yearly" | "versions" | "service";
   summary: string;
   description: string;
   /** A path this operation answers, for the examples. */
@@ -65,6 +65,14 @@ const dataBehind = (path: string, date: string): Example => [
   path,
 ];
 const notPublished = (path: string): Example => ["no-rate", "No rate for 2030-01-01: not published yet. HMRC publishes 2030-01's rates on 2029-12-20.", path];
+const averageExample = { currencyCode: "USD", currencyName: "US Dollar", periodStart: "2025-01-01", periodEnd: "2025-12-31", rate: 1.3156 };
+const spotExample = { currencyCode: "USD", currencyName: "US Dollar", date: "2025-12-31", rate: 1.3454 };
+const YEARLY_BEHIND = "HMRC publishes on the period's last day: a period it has published that this server lacks is a 503 (data-behind, with Retry-After); one it has not published yet a 404 that says when it will be.";
+const yearlyBehind = (path: string): Example => [
+  "data-behind",
+  "This service's average rates end with the year to 2026-03-31, but HMRC published those for the year to 2026-12-31 on 2026-12-31: the operator must update it (bun run db:update). Ask again later.",
+  path,
+];
 const BEHIND = " A date HMRC has published but this server's data does not reach yet is a 503 (data-behind, with Retry-After): the server is out of date, not the rate missing. A date HMRC has not published yet is a 404 that says when it will be.";
 
 const PATHS = {
@@ -128,6 +136,88 @@ const PATHS = {
       content: jsonOf("CurrencyHistory", { currencyCode: "USD", currencyName: "US Dollar", ranges: [{ from: "2014-02-01", to: "2026-08-31" }], periods: [{ effectiveFrom: "2024-01-01", effectiveTo: "2024-01-31", rate: 1.2651, kind: "monthly" }] }),
     },
     errors: [invalidCurrency("/vat/currencies/US"), unknownCurrency("/vat/currencies/XYZ")],
+  }),
+  "/average-rate/{currency}/{period}": operation({
+    id: "getAverageRate",
+    tag: "yearly",
+    summary: "HMRC's average rate for the year to 31 December or to 31 March",
+    description: `For annual accounts and Self Assessment (for example, foreign income in a year to 31 March at that year's average). {period} is the month the twelve months end with: 2025-12 is 2025-01-01..2025-12-31, 2026-03 is 2025-04-01..2026-03-31. A month other than March or December is a 400. ${YEARLY_BEHIND}`,
+    example: "/average-rate/usd/2025-12",
+    parameters: [ref("parameters", "Currency"), ref("parameters", "Period")],
+    ok: { description: "The average", cacheControl: DATED_RATE, content: jsonOf("AverageRate", averageExample) },
+    errors: [
+      invalidCurrency("/average-rate/US/2025-12"),
+      ["invalid-period", '"2025-06" is not a valid period: HMRC publishes averages for the year to 31 March (YYYY-03) and the year to 31 December (YYYY-12) only.', "/average-rate/usd/2025-06"],
+      unknownCurrency("/average-rate/XYZ/2025-12"),
+      ["no-rate", "No average rate for USD for the year to 2009-12-31: HMRC's average rates for USD in this database run from the year to 2010-12-31 to the year to 2026-03-31.", "/average-rate/usd/2009-12"],
+      yearlyBehind("/average-rate/usd/2026-12"),
+    ],
+  }),
+  "/spot-rate/{currency}/{date}": operation({
+    id: "getSpotRate",
+    tag: "yearly",
+    summary: "HMRC's spot rate on 31 December or 31 March",
+    description: `For year-end balances: the rate at midday on that day. Any other date is a 400. ${YEARLY_BEHIND}`,
+    example: "/spot-rate/usd/2025-12-31",
+    parameters: [ref("parameters", "Currency"), ref("parameters", "SpotDate")],
+    ok: { description: "The spot rate", cacheControl: DATED_RATE, content: jsonOf("SpotRate", spotExample) },
+    errors: [
+      invalidCurrency("/spot-rate/US/2025-12-31"),
+      ["invalid-date", '"2025-12-30" is not a valid spot-rate date: HMRC publishes spot rates for 31 March (YYYY-03-31) and 31 December (YYYY-12-31) only.', "/spot-rate/usd/2025-12-30"],
+      unknownCurrency("/spot-rate/XYZ/2025-12-31"),
+      ["no-rate", "No spot rate for 2027-03-31: not published yet. HMRC publishes it on 2027-03-31.", "/spot-rate/usd/2027-03-31"],
+      yearlyBehind("/spot-rate/usd/2026-12-31"),
+    ],
+  }),
+  "/average-rates/{period}": operation({
+    id: "getAverageRates",
+    tag: "yearly",
+    summary: "Every currency's average for a year: the whole table",
+    description: `The average of every currency HMRC published for the twelve months ending with {period}, sorted by code. ${YEARLY_BEHIND}`,
+    example: "/average-rates/2025-12",
+    parameters: [ref("parameters", "Period")],
+    ok: { description: "The averages", cacheControl: DATED_RATE, content: jsonOf("AverageRateTable", [averageExample]) },
+    errors: [
+      ["invalid-period", '"2025-06" is not a valid period: HMRC publishes averages for the year to 31 March (YYYY-03) and the year to 31 December (YYYY-12) only.', "/average-rates/2025-06"],
+      ["no-rate", "No average rate for the year to 2027-03-31: not published yet. HMRC publishes it on 2027-03-31.", "/average-rates/2027-03"],
+      yearlyBehind("/average-rates/2026-12"),
+    ],
+  }),
+  "/spot-rates/{date}": operation({
+    id: "getSpotRates",
+    tag: "yearly",
+    summary: "Every currency's spot rate on a 31 December or 31 March",
+    description: `Sorted by code; usually a dozen major currencies. ${YEARLY_BEHIND}`,
+    example: "/spot-rates/2025-12-31",
+    parameters: [ref("parameters", "SpotDate")],
+    ok: { description: "The spot rates", cacheControl: DATED_RATE, content: jsonOf("SpotRateTable", [spotExample]) },
+    errors: [
+      ["invalid-date", '"2025-12-30" is not a valid spot-rate date: HMRC publishes spot rates for 31 March (YYYY-03-31) and 31 December (YYYY-12-31) only.', "/spot-rates/2025-12-30"],
+      ["no-rate", "No spot rate for 2027-03-31: not published yet. HMRC publishes it on 2027-03-31.", "/spot-rates/2027-03-31"],
+      yearlyBehind("/spot-rates/2026-12-31"),
+    ],
+  }),
+  "/currencies": operation({
+    id: "listCurrencySeries",
+    tag: "yearly",
+    summary: "Every currency in any of HMRC's three series, and which series it has",
+    description: "monthly: VAT period rates (/vat/…); average: yearly averages; spot: year-end spot rates. Sorted by code.",
+    example: "/currencies",
+    ok: { description: "The currencies", cacheControl: DATED_RATE, content: jsonOf("CurrencySeriesList", [{ currencyCode: "USD", currencyName: "US Dollar", series: ["monthly", "average", "spot"] }]) },
+  }),
+  "/currencies/{currency}": operation({
+    id: "getCurrencyYearlyHistory",
+    tag: "yearly",
+    summary: "A currency's series, every average and every spot rate",
+    description: "Oldest first; its VAT periods are at /vat/currencies/{currency}.",
+    example: "/currencies/usd",
+    parameters: [ref("parameters", "Currency")],
+    ok: {
+      description: "The currency's yearly rates",
+      cacheControl: DATED_RATE,
+      content: jsonOf("CurrencyYearlyHistory", { currencyCode: "USD", currencyName: "US Dollar", series: ["monthly", "average", "spot"], averages: [{ periodStart: "2025-01-01", periodEnd: "2025-12-31", rate: 1.3156 }], spots: [{ date: "2025-12-31", rate: 1.3454 }] }),
+    },
+    errors: [invalidCurrency("/currencies/US"), ["unknown-currency", "HMRC has published no rate for XYZ in any series.", "/currencies/XYZ"]],
   }),
   "/vat/currencies": operation({
     id: "listCurrencies",
@@ -196,6 +286,7 @@ export function openApiDocument(basePath: string): Json {
     security: [],
     tags: [
       { name: "vat", description: "HMRC VAT period exchange rates" },
+      { name: "yearly", description: "HMRC's yearly average and spot rates, for annual accounts and Self Assessment" },
       { name: "versions", description: "DataTables and its extensions on npm" },
       { name: "service", description: "This service: health and documentation" },
     ],

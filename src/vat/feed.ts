@@ -6,6 +6,7 @@ import { prepareJson, type PreparedBody } from "../http/prepared.ts";
 import { coveredDates, histories } from "./currency-history.ts";
 import { DailyTables } from "./daily-tables.ts";
 import { RateBook } from "./rate-book.ts";
+import { YearlyBook } from "./yearly-book.ts";
 import type { CurrencyListing } from "./schemas.ts";
 
 export interface VatAnswers {
@@ -14,6 +15,10 @@ export interface VatAnswers {
   rates: RateBook;
   tables: DailyTables;
   history: (code: string) => PreparedBody | undefined;
+  /** HMRC's average and spot rates, and each currency's series. */
+  yearly: YearlyBook;
+  /** Whether a code is a currency in any series. */
+  known: (code: string) => boolean;
   currencies: PreparedBody;
 }
 
@@ -33,6 +38,8 @@ export function prepareVat(data: FeedData): VatAnswers {
     tables: new DailyTables(rates, codes, data.coverage.from, data.coverage.to),
     history: histories(rates, new Map(data.currencies.map((c) => [c.code, c.name]))),
     currencies: prepareJson(list, DATED_RATE),
+    yearly: new YearlyBook(data),
+    known: (code) => data.names.has(code),
   };
 }
 

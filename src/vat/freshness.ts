@@ -20,3 +20,10 @@ export function beyondTheData(date: IsoDate, newest: IsoDate, today: IsoDate): B
   if (month <= published.through) return { kind: "behind", newest, publishedThrough: published.through, publishedUntil: published.until };
   return { kind: "not-published", month, publishedOn: publishedOn(month) };
 }
+
+/** For the yearly series: a period past the newest held is published once its last day has passed (HMRC publishes on 31 March and 31 December). */
+export function beyondTheYearlyData(period: Month, newest: Month | undefined, today: IsoDate): { kind: "behind" | "not-published"; publishedOn: IsoDate } | undefined {
+  if (newest !== undefined && period <= newest) return undefined;
+  const publishedOn = lastDayOf(period);
+  return { kind: today > publishedOn ? "behind" : "not-published", publishedOn };
+}

@@ -4,12 +4,14 @@ import * as v from "valibot";
 import { Problem, type ProblemKind } from "../http/problem.ts";
 import type { IsoDate } from "../lib/calendar.ts";
 import { ukToday, type Clock } from "../lib/uk-date.ts";
-import { CurrencyParam, DateParam } from "./params.ts";
+import { lastDayOf } from "../lib/publication.ts";
+import { CurrencyParam, DateParam, PeriodParam, SpotDateParam } from "./params.ts";
+import type { YearlyLookup, YearlySeries } from "./yearly-book.ts";
 import type { VatAnswers } from "./feed.ts";
-import { beyondTheData } from "./freshness.ts";
+import { beyondTheData, beyondTheYearlyData } from "./freshness.ts";
 import type { RateLookup } from "./rate-book.ts";
 
-function parseParam(schema: typeof CurrencyParam | typeof DateParam, value: unknown, kind: ProblemKind, what: string): string | Problem {
+function parseParam(schema: typeof CurrencyParam | typeof DateParam | typeof PeriodParam | typeof SpotDateParam, value: unknown, kind: ProblemKind, what: string): string | Problem {
   const result = v.safeParse(schema, value);
   if (result.success) return result.output;
   const text = String(value);
@@ -24,6 +26,39 @@ export function parseCurrency(value: unknown): string | Problem {
 
 export function parseDate(value: unknown): IsoDate | Problem {
   return parseParam(DateParam, value, "invalid-date", "date");
+}
+
+/** The month a yearly average's twelve months end with (March or December), or the 400 saying which exist. */
+export function parsePeriod(value: unknown): string | Problem {
+  return parseParam(PeriodParam, value, "invalid-period", "period");
+}
+
+/** A spot rate's day (31 March or 31 December), or the 400 saying which exist. */
+export function parseSpotDate(value: unknown): IsoDate | Problem {
+  return parseParam(SpotDateParam, value, "invalid-date", "spot-rate date");
+}
+
+const SERIES_WORDS = { average: "average rate", spot: "spot rate" } as const;
+/** How a yearly period is named to a person: the year to its last day, or the spot's day. */
+const periodLabel = (series: YearlySeries, period: string) => (series === "average" ? `the year to ${lastDayOf(period)}` : lastDayOf(period));
+
+/** The problem for a yearly lookup that found nothing. */
+export function missingYearly(lookup: Exclude<YearlyLookup, { found: true }>, series: YearlySeries, code: string, period: string, vat: Pick<VatAnswers, "yearly" | "rates">, clock: Clock): Problem {
+  if (lookup.reason === "unknown-currency") return new Problem("unknown-currency", `HMRC has published no rate for ${code} in any series.`);
+  const label = periodLabel(series, period);
+  const beyond = beyondTheYearlyData(period, vat.yearly.newest(series), ukToday(clock()).date);
+  if (beyond?.kind === "behind") {
+    return new Problem(
+      "data-behind",
+      `This service's ${series} rates end with ${periodLabel(series, vat.yearly.newest(series)!)}, but HMRC published those for ${label} on ${beyond.publishedOn}: the operator must update it (bun run db:update). Ask again later.`,
+      { "retry-after": RETRY_AFTER_SECONDS },
+    );
+  }
+  if (beyond) return new Problem("no-rate", `No ${SERIES_WORDS[series]} for ${label}: not published yet. HMRC publishes it on ${beyond.publishedOn}.`);
+  const held = `from ${periodLabel(series, lookup.first)} to ${periodLabel(series, lookup.last)}`;
+  if (lookup.reason === "not-in-series") return new Problem("no-rate", `HMRC publishes no ${SERIES_WORDS[series]} for ${code}; this database's ${SERIES_WORDS[series]}s run ${held} (/currencies lists each currency's series).`);
+  const range = `HMRC's ${SERIES_WORDS[series]}s for ${code} in this database run ${held}`;
+  return new Problem("no-rate", `No ${SERIES_WORDS[series]} for ${code} for ${label}: ${range}${lookup.reason === "not-in-period" ? `, and HMRC published none for ${code} then` : ""}.`);
 }
 
 const WHY = {

@@ -64,3 +64,54 @@ export const CurrencyHistorySchema = v.pipe(
 );
 
 export type CurrencyHistory = v.InferOutput<typeof CurrencyHistorySchema>;
+
+const code = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/), v.description("ISO 4217 code as HMRC publishes it, upper case"), v.examples(["USD"]));
+const currencyName = v.pipe(v.string(), v.minLength(1), v.description("Full English name of the currency"), v.examples(["US Dollar"]));
+const yearlyRate = v.pipe(v.number(), v.gtValue(0), v.description("Currency units per £1, with exactly the digits HMRC published (up to 9 decimals in older files)"), v.examples([1.2794]));
+
+export const AverageRateSchema = v.pipe(
+  v.strictObject({
+    currencyCode: code,
+    currencyName,
+    periodStart: isoDate("First day of the twelve months averaged", "2025-01-01"),
+    periodEnd: isoDate("Last day of the twelve months averaged: a 31 March or a 31 December", "2025-12-31"),
+    rate: yearlyRate,
+  }),
+  v.title("AverageRate"),
+  v.description("HMRC's average rate for the year to 31 December or to 31 March: for annual accounts and Self Assessment"),
+);
+
+export const SpotRateSchema = v.pipe(
+  v.strictObject({ currencyCode: code, currencyName, date: isoDate("The day of the rate: a 31 March or a 31 December", "2025-12-31"), rate: yearlyRate }),
+  v.title("SpotRate"),
+  v.description("HMRC's spot rate at midday on 31 December or 31 March: for year-end balances"),
+);
+
+export const AverageRateTableSchema = v.pipe(v.array(AverageRateSchema), v.title("AverageRateTable"), v.description("Every currency's average for the period, sorted by code"));
+export const SpotRateTableSchema = v.pipe(v.array(SpotRateSchema), v.title("SpotRateTable"), v.description("Every currency's spot rate on the date, sorted by code"));
+
+const Series = v.pipe(v.picklist(["monthly", "average", "spot"]), v.description("monthly: VAT period rates; average: yearly averages; spot: year-end spot rates"));
+
+export const CurrencySeriesSchema = v.pipe(
+  v.strictObject({ currencyCode: code, currencyName, series: v.pipe(v.array(Series), v.description("The series HMRC published for this currency")) }),
+  v.title("CurrencySeries"),
+);
+
+export const CurrencySeriesListSchema = v.pipe(v.array(CurrencySeriesSchema), v.title("CurrencySeriesList"), v.description("Every currency in any of HMRC's three series, sorted by code"));
+
+export const CurrencyYearlyHistorySchema = v.pipe(
+  v.strictObject({
+    currencyCode: code,
+    currencyName,
+    series: v.array(Series),
+    averages: v.pipe(v.array(v.strictObject({ periodStart: isoDate("First day averaged", "2025-01-01"), periodEnd: isoDate("Last day averaged", "2025-12-31"), rate: yearlyRate })), v.description("Every average HMRC published for it, oldest first")),
+    spots: v.pipe(v.array(v.strictObject({ date: isoDate("The day", "2025-12-31"), rate: yearlyRate })), v.description("Every spot rate HMRC published for it, oldest first")),
+  }),
+  v.title("CurrencyYearlyHistory"),
+  v.description("A currency's averages and spot rates; its VAT periods are at /vat/currencies/{currency}"),
+);
+
+export type AverageRate = v.InferOutput<typeof AverageRateSchema>;
+export type SpotRate = v.InferOutput<typeof SpotRateSchema>;
+export type CurrencySeries = v.InferOutput<typeof CurrencySeriesSchema>;
+export type CurrencyYearlyHistory = v.InferOutput<typeof CurrencyYearlyHistorySchema>;
