@@ -3,7 +3,7 @@
 // is a 404 that says when it will be. HMRC publishes next month's rates on the
 // penultimate Thursday of each month (src/lib/publication.ts).
 import { describe, expect, test } from "bun:test";
-import { addMonths, freshness, lastDayOf, nextPublication, publicationDay, publishedOn, publishedThrough } from "../src/lib/publication.ts";
+import { addMonths, freshness, lastDayOf, nextPublication, publicationDay, publishedOn, publishedThrough, yearlyPeriodsDue } from "../src/lib/publication.ts";
 import { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { provenanceReport } from "../src/build/provenance-report.ts";
@@ -17,6 +17,12 @@ describe("HMRC's publication calendar", () => {
     // December 2026 ends on a Thursday: its penultimate Thursday is the 24th.
     expect([nextPublication("2026-11-19"), nextPublication("2026-11-20")]).toEqual(["2026-11-19", "2026-12-24"]);
     expect([addMonths("2026-12", 1), addMonths("2026-01", -1), lastDayOf("2028-02")]).toEqual(["2027-01", "2025-12", "2028-02-29"]);
+  });
+
+  test("yearly periods: HMRC publishes each on its last day; the next after a March is the December, and the other way round", () => {
+    expect(yearlyPeriodsDue("2026-03", "2026-12-31")).toEqual([]);
+    expect(yearlyPeriodsDue("2026-03", "2027-01-01")).toEqual(["2026-12"]);
+    expect(yearlyPeriodsDue("2025-12", "2027-04-02")).toEqual(["2026-03", "2026-12", "2027-03"]);
   });
 
   test("freshness names every month HMRC has published that the data does not reach", () => {

@@ -23,6 +23,8 @@ function refusal(path: string): string {
 describe("a tampered fact is refused", () => {
   test.each([
     ["a flipped digit in a rate", "UPDATE periods SET rate = '1.5563' WHERE currency_code = 'USD' AND starts_on = '2015-01-01'", /does not hold the facts its build wrote/],
+    ["a flipped digit in an average rate", "UPDATE yearly_rates SET rate = '1.65074' WHERE series = 'average' AND currency_code = 'USD' AND period = '2014-12'", /does not hold the facts its build wrote/],
+    ["a spot rate for a month that is not March or December", "UPDATE yearly_rates SET period = '2014-11' WHERE series = 'spot' AND currency_code = 'USD'", /has a bad yearly_rates row \d+ \(period\): not a March or December month/],
     ["a period moved by a day", "UPDATE periods SET ends_on = '2015-01-30' WHERE currency_code = 'EUR' AND starts_on = '2015-01-01'", /does not hold the facts its build wrote/],
     ["a period deleted", "DELETE FROM periods WHERE currency_code = 'JPY' AND kind = 'amendment'", /does not hold the facts its build wrote/],
     ["a currency renamed", "UPDATE currencies SET name = 'Dollar' WHERE code = 'USD'", /does not hold the facts its build wrote/],

@@ -53,9 +53,11 @@ describe("GET /", () => {
     expect(text).toContain("This is not an official HMRC service.");
     expect(text).toContain("Open Government Licence v3.0");
     expect(text).toContain("from <strong>2014-12-01</strong> to <strong>2015-03-31</strong>");
-    // No external assets: every src/href is this service's own or the licence link.
+    // No external assets: every src/href is this service's own, HMRC's guidance or the licence link.
     const external = [...text.matchAll(/(?:src|href)="(https?:[^"]+)"/g)].map((m) => m[1]);
-    expect(external).toEqual(["https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/"]);
+    expect(external).toEqual(["https://www.gov.uk/government/collections/exchange-rates-for-customs-and-vat", "https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/"]);
+    // The three series, each with when to use it.
+    for (const series of ["VAT period rate", "Yearly average", "Spot rate"]) expect(text).toContain(`>${series}</label>`);
     expect(text).not.toMatch(/<script[^>]+src=|<link[^>]+stylesheet/);
     // Every form control has a label.
     for (const id of ["currency", "date", "amount"]) expect(text).toContain(`<label for="${id}">`);

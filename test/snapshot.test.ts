@@ -21,7 +21,7 @@ describe.skipIf(process.env.UPSTREAM_DIR !== undefined)("HMRC's next month added
     cpSync(REAL_UPSTREAM, upstream, { recursive: true });
     const month = addGeneratedMonth(join(upstream, "hmrc"));
     expect(realSnapshotTests.length).toBeGreaterThan(5);
-    const run = Bun.spawn(["bun", "test", "--parallel", ...realSnapshotTests.map((name) => `./test/${name}`)], {
+    const run = Bun.spawn(["bun", "test", "--parallel", "--timeout=60000", ...realSnapshotTests.map((name) => `./test/${name}`)], {
       cwd: ROOT,
       env: { ...process.env, UPSTREAM_DIR: upstream, REQUIRE_BROWSER: "" },
       stdout: "pipe",

@@ -147,7 +147,7 @@ describe("db:update", () => {
       );
     const { options, databasePath, before } = setUp({ "monthly_csv_2026-09.csv": endless });
     const result = await updateSnapshot(options);
-    expect(result.rejected[0]!.reason).toMatch(/sent more than 5242880 bytes; a monthly file is about 10 KB$/);
+    expect(result.rejected[0]!.reason).toMatch(/sent more than 5242880 bytes; an HMRC file is about 10 KB$/);
     expect(Buffer.compare(readFileSync(databasePath), before)).toBe(0);
   });
 });
@@ -239,6 +239,34 @@ describe("db:update against HMRC's API as documented in 2026", () => {
     expect(signedIn.code).toBe(3); // September taken; HMRC has published to December, which the fake lacks
     expect(Buffer.compare(readFileSync(databasePath), before)).not.toBe(0);
   }, 20_000);
+});
+
+describe("db:update takes HMRC's yearly average and spot rates through the same client", () => {
+  const yearly = (rate: string) => `Country,Unit Of Currency,Currency Code,Sterling value of Currency Unit £,Currency Units per £1\nUSA,Dollar,USD,0.75,${rate}\nJapan,Yen,JPY,0.0048,207.1\n`;
+
+  test("a December average and spot, once the 31st has passed, are listed by filter[type], fetched, validated and built", async () => {
+    const { options, hmrc, databasePath, upstream } = setUp({ "average_csv_2026-12.csv": yearly("1.3311"), "spot_csv_2026-12.csv": yearly("1.2875") }, "2027-01-05", registryAsExported(), { auth: "required" }, true);
+    const result = await updateSnapshot(options);
+    expect(result.added).toEqual(["average_csv_2026-12.csv", "spot_csv_2026-12.csv"]);
+    expect(result.yearlyMissing).toEqual([]);
+    expect(hmrc.hits.get("listing2026")).toBeGreaterThanOrEqual(2); // monthly, average and spot listings for 2026
+    expect(existsSync(join(upstream, "hmrc/average_csv_2026-12.csv"))).toBe(true);
+    const rows = new Database(databasePath, { readonly: true }).query("SELECT series, period, rate FROM yearly_rates WHERE currency_code = 'USD' AND period = '2026-12' ORDER BY series").all();
+    expect(rows).toEqual([{ series: "average", period: "2026-12", rate: "1.3311" }, { series: "spot", period: "2026-12", rate: "1.2875" }]);
+  });
+
+  test("before the 31st nothing is asked; a bad yearly file is refused by the build's rules; a missing one is named", async () => {
+    const early = setUp({ "average_csv_2026-12.csv": yearly("1.3311") }, "2026-12-31");
+    const quiet = await updateSnapshot(early.options);
+    expect(quiet.added).toEqual([]);
+    expect([...early.hmrc.hits.keys()].some((k) => k.startsWith("average"))).toBe(false);
+
+    const bad = setUp({ "average_csv_2026-12.csv": yearly("1.3x"), "spot_csv_2026-12.csv": yearly("1.2875") }, "2027-01-05");
+    const result = await updateSnapshot(bad.options);
+    expect(result.rejected.find((r) => r.file === "average_csv_2026-12.csv")!.reason).toMatch(/^average_csv_2026-12\.csv:2: rate "1\.3x" is not a decimal number$/);
+    expect(result.added).toEqual(["spot_csv_2026-12.csv"]);
+    expect(result.yearlyMissing).toEqual(["average_csv_2026-12.csv"]);
+  });
 });
 
 describe("readCapped", () => {

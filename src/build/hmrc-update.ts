@@ -6,7 +6,7 @@
 // fails neither the snapshot nor the database changes.
 import { cpSync, existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { addMonths, publicationDay, publishedThrough } from "../lib/publication.ts";
+import { addMonths, publicationDay, publishedThrough, yearlyPeriodsDue } from "../lib/publication.ts";
 import { AnomalyLog, BuildError } from "./anomalies.ts";
 import { buildDatabase, type BuildOptions, type BuildReport } from "./build-database.ts";
 import type { HmrcSettings } from "../config.ts";
@@ -14,6 +14,7 @@ import type { GitHubSettings } from "./github-nightly.ts";
 import { canonicalPath, HmrcAuthError, HmrcClient, listFiles } from "./hmrc-api.ts";
 import { readCapped, DEFAULT_POLICY, type FetchPolicy } from "./http-fetch.ts";
 import { importRates } from "./import-rates.ts";
+import { importYearly } from "./import-yearly.ts";
 import { parseSource, sha256 } from "./sources.ts";
 import { HEADS_FILE, readHeads, updateVersions, VERSIONS_FILE, versionsCsv, writeWhole } from "./versions-update.ts";
 import { readVersions } from "./versions-source.ts";
@@ -40,6 +41,8 @@ export interface UpdateResult {
   newestMonth: string;
   /** Every URL asked of HMRC, for a message when the data is still behind. */
   asked: string[];
+  /** Yearly files HMRC has published by today that the snapshot still lacks. */
+  yearlyMissing: string[];
 }
 
 /** Our snapshot's name for a month (YYYY-MM): padded, so names sort by date. */
@@ -60,7 +63,7 @@ export async function updateSnapshot(options: UpdateOptions): Promise<UpdateResu
   const latest = [...have].sort().at(-1)?.slice(12, 19);
   if (!latest) throw new BuildError(hmrcDir, undefined, "no monthly files in the snapshot to update from");
 
-  const result: UpdateResult = { added: [], replaced: [], rejected: [], versionsChanged: false, newestMonth: latest, asked: [] };
+  const result: UpdateResult = { added: [], replaced: [], rejected: [], versionsChanged: false, newestMonth: latest, asked: [], yearlyMissing: [] };
   const accepted = new Map<string, Uint8Array>();
   const thisMonth = options.today.slice(0, 7);
   const nextMonth = addMonths(thisMonth, 1);
@@ -121,7 +124,44 @@ export async function updateSnapshot(options: UpdateOptions): Promise<UpdateResu
     result.added.push(name);
     say(`${name}: new`);
   }
-  if (result.added.length) result.newestMonth = result.added.at(-1)!.slice(12, 19);
+  const monthsAdded = result.added.filter((n) => n.startsWith("monthly_"));
+  if (monthsAdded.length) result.newestMonth = monthsAdded.at(-1)!.slice(12, 19);
+
+  // HMRC's yearly series: every period (March, December) after the snapshot's newest whose last day has passed.
+  for (const series of ["average", "spot"] as const) {
+    const prefix = `${series}_csv_`;
+    const newest = readdirSync(hmrcDir).filter((n) => n.startsWith(prefix)).sort().at(-1)?.slice(prefix.length, prefix.length + 7);
+    if (!newest) continue;
+    const due = yearlyPeriodsDue(newest, options.today);
+    const taken: string[] = [];
+    if (due.length) {
+      const list = await listFiles(client, series, [...new Set(due.map((p) => Number(p.slice(0, 4))))]);
+      for (const period of due) {
+        const name = `${prefix}${period}.csv`;
+        if (list.kind === "listed" && !list.paths.has(period)) {
+          say(`${name}: not in HMRC's listing yet`);
+          break;
+        }
+        const fetched = await fetchFile(client, list.kind === "listed" ? list.paths.get(period)! : canonicalPath(options.hmrc, series, period), name, say);
+        if (fetched.kind === "not-published") break;
+        if (fetched.kind === "failed") {
+          result.rejected.push({ file: name, reason: fetched.reason });
+          break;
+        }
+        const reason = yearlyValidationError(name, series, period, fetched.bytes);
+        if (reason) {
+          result.rejected.push({ file: name, reason });
+          say(`${name}: REJECTED: ${reason}`);
+          break;
+        }
+        accepted.set(name, fetched.bytes);
+        result.added.push(name);
+        taken.push(period);
+        say(`${name}: new`);
+      }
+    }
+    result.yearlyMissing.push(...due.filter((p) => !taken.includes(p)).map((p) => `${prefix}${p}.csv`));
+  }
 
   const versionsPath = join(options.upstreamDir, VERSIONS_FILE);
   let versions: string | undefined;
@@ -172,12 +212,23 @@ async function fetchFile(client: HmrcClient, path: string, name: string, say: (l
       return { kind: "failed", reason: `HMRC answered HTTP ${response.status} at ${url}` };
     }
     const read = await readCapped(response);
-    if (read.kind === "too-large") return { kind: "failed", reason: `${url} sent more than ${read.limit} bytes; a monthly file is about 10 KB` };
+    if (read.kind === "too-large") return { kind: "failed", reason: `${url} sent more than ${read.limit} bytes; an HMRC file is about 10 KB` };
     return { kind: "file", bytes: read.bytes };
   } catch (e) {
     if (e instanceof HmrcAuthError) throw e;
     say(`${name}: download failed: ${(e as Error).message}`);
     return { kind: "failed", reason: (e as Error).message };
+  }
+}
+
+/** Why a downloaded average or spot file is unacceptable, by the build's own rules; undefined when it is fine. */
+function yearlyValidationError(name: string, series: "average" | "spot", period: string, bytes: Uint8Array): string | undefined {
+  try {
+    importYearly([parseSource(name, series, period, bytes)], [], new AnomalyLog());
+    return undefined;
+  } catch (e) {
+    if (e instanceof BuildError) return e.message;
+    throw e;
   }
 }
 

@@ -39,11 +39,12 @@ try {
   for (const r of result.rejected) console.log(`  REFUSED ${r.file}: ${r.reason}`);
   if (result.build) console.log(formatSummary(result.build, config.databasePath, (performance.now() - started) / 1000));
   else console.log("  nothing new: database unchanged");
+  if (result.yearlyMissing.length) console.log(`  BEHIND: on ${today} HMRC has published ${result.yearlyMissing.join(", ")}, which the snapshot still lacks. Asked: ${result.asked.join(" ")}`);
   const required = requiredMonth(today);
-  if (result.newestMonth < required) {
+  if (result.newestMonth < required || result.yearlyMissing.length) {
     const missing: string[] = [];
     for (let m = addMonths(result.newestMonth, 1); m <= required; m = addMonths(m, 1)) missing.push(m);
-    console.log(`  BEHIND: on ${today} the data must reach ${required} but ends with ${result.newestMonth}; missing ${missing.join(", ")}. Asked: ${result.asked.join(" ")}`);
+    if (missing.length) console.log(`  BEHIND: on ${today} the data must reach ${required} but ends with ${result.newestMonth}; missing ${missing.join(", ")}. Asked: ${result.asked.join(" ")}`);
     process.exit(3);
   }
   process.exit(result.rejected.length > 0 ? 2 : 0);

@@ -58,3 +58,13 @@ export function freshness(newest: IsoDate, today: IsoDate) {
   const missingMonths = [newestMonth, ...monthsBetween(newestMonth, through)].filter((m) => m <= through && lastDayOf(m) > newest);
   return { behind: missingMonths.length > 0, missingMonths, publishedThrough: through, nextPublication: nextPublication(today) };
 }
+
+/** The next yearly period after `period`: the year to 31 December follows the year to 31 March, and the other way round. */
+export const nextYearlyPeriod = (period: Month): Month => addMonths(period, period.endsWith("-03") ? 9 : 3);
+
+/** The yearly periods (YYYY-03, YYYY-12) after `newest` that HMRC has published on `today`: it publishes each on its last day. */
+export function yearlyPeriodsDue(newest: Month, today: IsoDate): Month[] {
+  const due: Month[] = [];
+  for (let period = nextYearlyPeriod(newest); lastDayOf(period) < today; period = nextYearlyPeriod(period)) due.push(period);
+  return due;
+}

@@ -37,7 +37,7 @@ export function landingPage({ basePath, coverage, currencies, buildId }: PageFac
 <meta name="feed-base" content="${base}">
 <meta name="feed-newest" content="${escapeHtml(coverage.to)}">
 <link rel="icon" href="data:,">
-<title>UK VAT exchange rates — HMRC period rates as JSON</title>
+<title>UK VAT exchange rates — HMRC period, average and spot rates as JSON</title>
 <style>${STYLE}</style>
 </head>
 <body>
@@ -49,6 +49,12 @@ export function landingPage({ basePath, coverage, currencies, buildId }: PageFac
 
 <h2 id="lookup-heading">Look up a rate</h2>
 <form id="lookup" aria-labelledby="lookup-heading">
+  <fieldset><legend>Which rate</legend>
+    <div><input type="radio" id="series-monthly" name="series" value="monthly" checked> <label for="series-monthly">VAT period rate</label> <span class="hint">For VAT: the rate of the HMRC period containing the invoice's tax point date.</span></div>
+    <div><input type="radio" id="series-average" name="series" value="average"> <label for="series-average">Yearly average</label> <span class="hint">For annual accounts and Self Assessment: HMRC's average for the year ending on the date, a 31 March or 31 December.</span></div>
+    <div><input type="radio" id="series-spot" name="series" value="spot"> <label for="series-spot">Spot rate</label> <span class="hint">For year-end balances: HMRC's rate at midday on a 31 March or 31 December.</span></div>
+    <p class="hint">Which to use is HMRC's to say: see its <a href="https://www.gov.uk/government/collections/exchange-rates-for-customs-and-vat">exchange rates guidance</a>.</p>
+  </fieldset>
   <div><label for="currency">Currency</label>
     <select id="currency" name="currency" disabled><option value="USD">USD — US Dollar</option></select></div>
   <div><label for="date">Date <span class="hint">The invoice or tax point date. Today, in the UK, to start with.</span></label>
@@ -72,6 +78,9 @@ ${link("/vat/exchange-rate/usd", "the rate in force today (UK date)")}
 ${link("/vat/exchange-rates/2024-01-15", "every currency's rate on a date")}
 ${link("/vat/currencies", "every currency, its name and the dates covered")}
 ${link("/vat/currencies/usd", "one currency's periods, coverage and gaps")}
+${link("/average-rate/usd/2025-12", "HMRC's average for the year to 31 December (or -03: to 31 March)")}
+${link("/spot-rate/usd/2025-12-31", "HMRC's spot rate on a 31 December or 31 March")}
+${link("/currencies", "every currency and which of the three series it has")}
 ${link("/versions/current", "the current DataTables and extension versions")}
 ${link("/versions/detail", "release and nightly versions with dates")}
 ${link("/openapi.json", "the OpenAPI 3.1 description of all of it")}

@@ -80,20 +80,29 @@ export const SCRIPT = `
   };
   select.addEventListener("change", () => drawHistory(select.value, dateInput.value));
 
+  // The three series HMRC publishes: where each one's rate is asked for, and how its answer is described.
+  const SERIES = {
+    monthly: { path: (code, date) => "/vat/exchange-rate/" + code + "/" + date, says: (b) => b.currencyName + ": HMRC's VAT rate for the period from " + b.effectiveFrom + "." },
+    average: { path: (code, date) => "/average-rate/" + code + "/" + date.slice(0, 7), says: (b) => b.currencyName + ": HMRC's average rate for " + b.periodStart + " to " + b.periodEnd + "." },
+    spot: { path: (code, date) => "/spot-rate/" + code + "/" + date, says: (b) => b.currencyName + ": HMRC's spot rate on " + b.date + "." },
+  };
+  const seriesChosen = () => (document.querySelector('input[name="series"]:checked') || { value: "monthly" }).value;
+
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const code = select.value;
     const date = dateInput.value;
+    const series = SERIES[seriesChosen()];
     const rawAmount = amountInput.value.replace(/[,\\s]/g, "");
     if (rawAmount !== "" && !/^\\d+(\\.\\d+)?$/.test(rawAmount)) return say("bad", [["The amount must be a number, such as 1250.00."]]);
     say("", [["Looking up…"]]);
     try {
-      const response = await fetch(base + "/vat/exchange-rate/" + encodeURIComponent(code) + "/" + encodeURIComponent(date));
+      const response = await fetch(base + series.path(encodeURIComponent(code), encodeURIComponent(date)));
       const body = await response.json();
       if (!response.ok) return say("bad", [[body.detail || body.title]]);
       const lines = [
         ["£1 = " + body.rate + " " + body.currencyCode, true],
-        [body.currencyName + ": HMRC's rate for the period from " + body.effectiveFrom + "."],
+        [series.says(body)],
       ];
       if (rawAmount !== "") {
         const amount = Number(rawAmount);
@@ -102,8 +111,13 @@ export const SCRIPT = `
         lines.push(["Sterling = amount ÷ rate, to the nearest penny."]);
       }
       say("ok", lines);
-      drawHistory(code, date);
-      offerTable(date);
+      if (series === SERIES.monthly) {
+        drawHistory(code, date);
+        offerTable(date);
+      } else {
+        // The VAT table of another date would no longer apply.
+        csvLink.hidden = true;
+      }
     } catch {
       say("bad", [["The service could not be reached; try again."]]);
     }

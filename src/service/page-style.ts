@@ -16,6 +16,10 @@ form { display: grid; gap: 0.9rem; margin-top: 0.5rem; }
 label { display: block; font-weight: 600; margin-bottom: 0.2rem; }
 .hint { display: block; font-weight: 400; color: var(--muted); font-size: 0.95rem; }
 input, select, button { font: inherit; padding: 0.5rem 0.6rem; border: 2px solid var(--fg); border-radius: 0; background: var(--bg); color: var(--fg); width: 100%; max-width: 22rem; min-height: 2.75rem; }
+input[type="radio"] { width: 1.25rem; height: 1.25rem; min-height: 0; margin: 0 0.4rem 0 0; vertical-align: middle; accent-color: var(--fg); }
+fieldset { border: 2px solid var(--fg); padding: 0.6rem 0.8rem; margin: 0 0 0.8rem; max-width: 40rem; }
+fieldset label { display: inline; }
+fieldset .hint { display: block; margin: 0 0 0.5rem 1.65rem; }
 button { background: var(--accent); border-color: var(--accent); color: #fff; font-weight: 600; cursor: pointer; width: auto; }
 @media (prefers-color-scheme: dark) { button { color: #111; } }
 #result { margin-top: 1rem; padding: 0.75rem; border: 2px solid var(--line); min-height: 3rem; }

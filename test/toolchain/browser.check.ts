@@ -54,7 +54,7 @@ describe.if(available)("the landing page in Chromium", async () => {
     const result = page.getByRole("status");
     await result.getByText("£1 = 1.2651 USD").waitFor();
     const shown = await result.innerText();
-    expect(shown).toContain("HMRC's rate for the period from 2024-01-01");
+    expect(shown).toContain("HMRC's VAT rate for the period from 2024-01-01");
     expect(shown).toContain("USD 1,000.00 = £790.45");
 
     // Keyboard only: Enter in the amount field submits; an amendment's rate within its window.
@@ -97,6 +97,21 @@ describe.if(available)("the landing page in Chromium", async () => {
     expect(csv).toHaveLength(table.length + 1);
     expect(csv).toContain("USD,US Dollar,2024-01-01,1.2651");
     await page.screenshot({ path: join(ARTIFACTS, "landing-page.png"), fullPage: true });
+
+    // The yearly series: an average for the year to 31 December, converted the same way; a spot rate.
+    await page.getByLabel("Yearly average").check();
+    await page.getByLabel(/^Date/).fill("2025-12-31");
+    await page.getByLabel(/^Amount/).fill("1,000");
+    await page.getByRole("button", { name: "Look up rate" }).click();
+    await result.getByText("£1 = 1.3156 USD").waitFor();
+    expect(await result.innerText()).toContain("US Dollar: HMRC's average rate for 2025-01-01 to 2025-12-31.");
+    expect(await result.innerText()).toContain("USD 1,000.00 = £760.11");
+    await page.getByLabel("Spot rate").check();
+    await page.getByRole("button", { name: "Look up rate" }).click();
+    await result.getByText("£1 = 1.3454 USD").waitFor();
+    expect(await result.innerText()).toContain("HMRC's spot rate on 2025-12-31.");
+    await page.screenshot({ path: join(ARTIFACTS, "yearly-rates.png"), fullPage: true });
+    await page.getByLabel("VAT period rate").check();
 
     // A currency with a gap: the line breaks there (a second M), and the chart follows the choice.
     await currency.selectOption("LRD");
