@@ -39,14 +39,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: env.HOST || "0.0.0.0",
     databasePath: databasePath(env),
     basePath: normaliseBasePath(env.BASE_PATH ?? ""),
-    watchIntervalMs: nonNegative("DB_WATCH_INTERVAL_MS", env.DB_WATCH_INTERVAL_MS, 2000),
+    watchIntervalMs: timerMs("DB_WATCH_INTERVAL_MS", env.DB_WATCH_INTERVAL_MS, 2000),
     logLevel: env.LOG_LEVEL,
     bannedIps: env.BANNED_IPS ?? "",
     bannedIpsFile: env.BANNED_IPS_FILE || undefined,
     trustProxy: env.TRUST_PROXY ?? "",
     tls: tlsFiles(env.TLS_CERT_FILE, env.TLS_KEY_FILE),
     httpPort: httpPort(env),
-    drainTimeoutMs: nonNegative("DRAIN_TIMEOUT_MS", env.DRAIN_TIMEOUT_MS, 10_000),
+    // Inside the 10 s Docker, podman and Kubernetes give before SIGKILL, with room for the process to exit.
+    drainTimeoutMs: timerMs("DRAIN_TIMEOUT_MS", env.DRAIN_TIMEOUT_MS, 7_000),
     sqliteDriver: sqliteDriver(env.SQLITE_DRIVER),
   };
 }
@@ -60,6 +61,8 @@ export interface PipelineConfig {
   databasePath: string;
   upstreamDir: string;
   correctionsPath: string;
+  /** CORRECTIONS_FILE was set: a setting that names nothing is a mistake, where the default path may be absent. */
+  correctionsRequired: boolean;
   migrationsDir: string;
   /** When the build says it was made: SOURCE_DATE_EPOCH (seconds), for a byte-identical rebuild, or now. */
   builtAt: Date;
@@ -75,6 +78,7 @@ export function loadPipelineConfig(env: Env = process.env): PipelineConfig {
     databasePath: databasePath(env),
     upstreamDir: absolute(env.UPSTREAM_DIR || `${root}/db/upstream`),
     correctionsPath: absolute(env.CORRECTIONS_FILE || `${root}/db/corrections.json`),
+    correctionsRequired: Boolean(env.CORRECTIONS_FILE),
     migrationsDir: `${root}/db/migrations`,
     builtAt: sourceDate(env.SOURCE_DATE_EPOCH),
     npmRegistryUrl: httpUrl("NPM_REGISTRY_URL", env.NPM_REGISTRY_URL, "https://registry.npmjs.org"),
@@ -155,10 +159,13 @@ function tlsFiles(certFile: string | undefined, keyFile: string | undefined): Co
   return { certFile: absolute(certFile), keyFile: absolute(keyFile) };
 }
 
-function nonNegative(name: string, value: string | undefined, fallback: number): number {
+/** The longest delay a timer holds (a signed 32-bit count of ms); past it runtimes fire at once, every millisecond. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+function timerMs(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === "") return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number ≥ 0, not "${value}"`);
+  if (!/^\d+$/.test(value) || n > MAX_TIMER_MS) throw new Error(`${name} must be a whole number of milliseconds from 0 to ${MAX_TIMER_MS}, not "${value}"`);
   return n;
 }
 

@@ -8,7 +8,8 @@ let threshold = RANK.info;
 
 export function setLogLevel(level: string | undefined): void {
   if (level === undefined || level === "") return;
-  if (!(level in RANK)) throw new Error(`LOG_LEVEL must be one of ${Object.keys(RANK).join(", ")}, not "${level}"`);
+  // Own keys only: "constructor" or "__proto__" is in every object.
+  if (!Object.hasOwn(RANK, level)) throw new Error(`LOG_LEVEL must be one of ${Object.keys(RANK).join(", ")}, not "${level}"`);
   threshold = RANK[level as Level];
 }
 

@@ -71,7 +71,9 @@ export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeS
   if (config.tls && config.httpPort !== undefined) listeners.push(listenOrSay(listen, { port: config.httpPort, hostname: config.host }, fetch, "HTTP_PORT"));
   for (const { origin } of listeners) console.log(`feed-service listening on ${origin}${config.basePath} (database build ${answers().buildId})`);
 
-  bans.watch(config.watchIntervalMs || 2000);
+  // DB_WATCH_INTERVAL_MS=0 turns off polling for both files; SIGHUP reloads both.
+  bans.watch(config.watchIntervalMs);
+  process.on("SIGHUP", () => bans.reload());
 
   // SIGTERM: answer every request still coming with Connection: close, so keep-alive
   // clients leave after their answer; once none has come for a moment, stop

@@ -106,6 +106,12 @@ describe("a build from a small snapshot", () => {
 });
 
 describe("a build that must fail names file and line and leaves the old database", () => {
+  test.each(['"=HYPERLINK(""http://evil.example"")"', "@SUM(1+1)", "+1", "-2", "\tTab"])("a name a spreadsheet would run as a formula: %s", (name) => {
+    const msg = failingBuild({ ...GOOD, "monthly_csv_2024-02.csv": [feb("USA", name, "USD", "1.27")] });
+    expect(msg).toStartWith("monthly_csv_2024-02.csv:2: name ");
+    expect(msg).toContain("starts with a character a spreadsheet reads as a formula");
+  });
+
   test("a malformed rate", () => {
     const msg = failingBuild({ ...GOOD, "monthly_csv_2024-02.csv": [feb("USA", "Dollar", "USD", "1.27O0")] });
     expect(msg).toBe('monthly_csv_2024-02.csv:2: rate "1.27O0" is not a decimal number');

@@ -1,6 +1,10 @@
 // Every setting is read in src/config.ts; a bad value is refused there, naming it.
 import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { buildDatabase } from "../src/build/build-database.ts";
 import { loadConfig, loadHmrcSettings, loadPipelineConfig } from "../src/config.ts";
+import { setLogLevel } from "../src/log.ts";
+import { buildOptions, fixtureSnapshot, tempDir } from "./helpers.ts";
 
 describe("the build pipeline's settings", () => {
   test("defaults that work from a fresh clone", () => {
@@ -37,5 +41,31 @@ describe("the build pipeline's settings", () => {
   test("the server reads only its own settings", () => {
     expect(Object.keys(loadConfig({}))).not.toContain("upstreamDir");
     expect(Object.keys(loadConfig({}))).not.toContain("correctionsPath");
+  });
+});
+
+describe("the server's settings a timer or a lookup could misread", () => {
+  test("timer settings are whole milliseconds a timer can hold; the drain fits inside a container's 10 s grace", () => {
+    expect(loadConfig({}).drainTimeoutMs).toBe(7_000);
+    expect(loadConfig({ DB_WATCH_INTERVAL_MS: "2147483647" }).watchIntervalMs).toBe(2147483647);
+    expect(() => loadConfig({ DB_WATCH_INTERVAL_MS: "3000000000" })).toThrow(/^DB_WATCH_INTERVAL_MS must be a whole number of milliseconds from 0 to 2147483647, not "3000000000"$/);
+    expect(() => loadConfig({ DRAIN_TIMEOUT_MS: "1e4" })).toThrow(/^DRAIN_TIMEOUT_MS must be/);
+    expect(() => loadConfig({ DRAIN_TIMEOUT_MS: "-1" })).toThrow(/^DRAIN_TIMEOUT_MS must be/);
+  });
+
+  test.each(["constructor", "toString", "__proto__", "hasOwnProperty"])("LOG_LEVEL=%s is refused, not taken as a level", (level) => {
+    expect(() => setLogLevel(level)).toThrow(/^LOG_LEVEL must be one of debug, info, warn, error, silent/);
+  });
+});
+
+describe("CORRECTIONS_FILE", () => {
+  test("set to a path that names nothing, the build stops naming it; the default path may be absent", () => {
+    const missing = join(tempDir(), "nope.json");
+    const upstream = fixtureSnapshot({ "monthly_csv_2024-01.csv": ["USA,Dollar,USD,1.2651,01/01/2024,31/01/2024"] });
+    const options = { ...buildOptions(upstream, join(tempDir(), "feed.sqlite"), missing) };
+    expect(() => buildDatabase({ ...options, correctionsRequired: true })).toThrow(`${missing}: CORRECTIONS_FILE names no file`);
+    expect(buildDatabase(options).currencies).toBe(1);
+    expect(loadPipelineConfig({ CORRECTIONS_FILE: missing }).correctionsRequired).toBe(true);
+    expect(loadPipelineConfig({}).correctionsRequired).toBe(false);
   });
 });

@@ -15,6 +15,8 @@ export interface BuildOptions {
   upstreamDir: string;
   databasePath: string;
   correctionsPath: string;
+  /** The corrections file was named explicitly: it must exist. */
+  correctionsRequired?: boolean;
   migrationsDir: string;
 }
 
@@ -36,7 +38,7 @@ export function buildDatabase(options: BuildOptions, now: Date = new Date()): Bu
   checkTarget(options.databasePath);
   const log = new AnomalyLog();
   const sources = readHmrcSources(join(options.upstreamDir, "hmrc"));
-  const corrections = loadCorrections(options.correctionsPath);
+  const corrections = loadCorrections(options.correctionsPath, options.correctionsRequired);
   applyCorrections(sources, corrections, log);
   const imported = importRates(sources, log);
   const yearly = importYearly(sources, imported.rates, log);

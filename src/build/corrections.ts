@@ -8,8 +8,12 @@ import { BuildError, type AnomalyLog } from "./anomalies.ts";
 import { Corrections, HMRC_HEADER, YEARLY_HEADER, describeIssues, type Correction } from "./row-schema.ts";
 import { isYearly, type SourceFile } from "./sources.ts";
 
-export function loadCorrections(path: string): Correction[] {
-  if (!existsSync(path)) return [];
+/** `required`: the path was set explicitly, so a missing file is a mistake, not "no corrections". */
+export function loadCorrections(path: string, required = false): Correction[] {
+  if (!existsSync(path)) {
+    if (required) throw new BuildError(path, undefined, "CORRECTIONS_FILE names no file: point it at a corrections file, or unset it for db/corrections.json");
+    return [];
+  }
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(path, "utf8"));

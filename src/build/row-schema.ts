@@ -16,11 +16,16 @@ export const HMRC_HEADER = [
 /** HMRC's layout for average and spot rates: no dates (the file's name says the period), a code, and the rate last. */
 export const YEARLY_HEADER = ["Country", "Unit Of Currency", "Currency Code", "Sterling value of Currency Unit £", "Currency Units per £1"] as const;
 
-/** Trims, and folds inner runs of spaces ("Turkish  Lira"). */
+/** A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or return first): HMRC's names never start so. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Trims, and folds inner runs of spaces ("Turkish  Lira"); refuses what a spreadsheet would run as a formula. */
 const name = v.pipe(
   v.string(),
+  v.check((s) => !FORMULA_START.test(s), (issue) => `name ${JSON.stringify(issue.input)} starts with a character a spreadsheet reads as a formula; HMRC's names never do`),
   v.transform((s) => s.trim().replace(/\s+/g, " ")),
   v.nonEmpty("is empty"),
+  v.check((s) => !FORMULA_START.test(s), (issue) => `name ${JSON.stringify(issue.input)} starts with a character a spreadsheet reads as a formula; HMRC's names never do`),
 );
 
 const hmrcDate = v.pipe(

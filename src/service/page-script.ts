@@ -66,7 +66,8 @@ export const SCRIPT = `
 
   // The chosen date's whole table, as CSV made here from the JSON route.
   const csvLink = document.getElementById("table-csv");
-  const cell = (v) => (/[",\\n]/.test(String(v)) ? '"' + String(v).replace(/"/g, '""') + '"' : String(v));
+  // A cell a spreadsheet would run as a formula is neutralised with a leading apostrophe.
+  const cell = (v) => { const text = /^[=+\\-@\\t\\r]/.test(String(v)) ? "'" + String(v) : String(v); return /[",\\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text; };
   const offerTable = async (date) => {
     const response = await fetch(base + "/vat/exchange-rates/" + encodeURIComponent(date));
     if (!response.ok) return void (csvLink.hidden = true);
