@@ -3,7 +3,7 @@
 // the ban file watch, and a graceful stop on SIGTERM. How a runtime listens
 // is passed in (listen-bun.ts, listen-deno.ts).
 import { createPrivateKey, X509Certificate } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import type { Config } from "./config.ts";
 import type { Answers } from "./app/answers.ts";
 import { AddressList } from "./http/address-list.ts";
@@ -125,12 +125,25 @@ function checkTls({ certFile, keyFile }: { certFile: string; keyFile: string }):
   const certificate = parsed("TLS_CERT_FILE", certFile, "a PEM certificate", (pem) => new X509Certificate(pem));
   const key = parsed("TLS_KEY_FILE", keyFile, "a PEM private key", createPrivateKey);
   if (!certificate.checkPrivateKey(key)) throw new Error(`TLS_KEY_FILE ${keyFile} is not the key of TLS_CERT_FILE ${certFile}`);
+  // Served all the same (the operator may be renewing it), but said once, at start.
+  const expires = new Date(certificate.validTo);
+  if (expires.getTime() - Date.now() < CERT_WARNING_MS) {
+    logEvent("warn", expires.getTime() < Date.now() ? "TLS certificate has expired" : "TLS certificate expires within 14 days", { file: certFile, validTo: expires.toISOString() });
+  }
 }
+
+const CERT_WARNING_MS = 14 * 86_400_000;
+/** A PEM certificate chain or key is a few KB; anything past this is not one (and /dev/zero never ends). */
+const MAX_PEM_BYTES = 1024 * 1024;
 
 /** The file a setting names, read and parsed; the error says which setting, and whether the file was unreadable or not `what`. */
 function parsed<T>(setting: string, file: string, what: string, parse: (pem: string) => T): T {
   let pem: string;
   try {
+    // A FIFO would block the start and a device would never end: only a regular file of a sane size is read.
+    const stat = statSync(file);
+    if (!stat.isFile()) throw Object.assign(new Error("not a regular file"), { code: "not a regular file" });
+    if (stat.size > MAX_PEM_BYTES) throw Object.assign(new Error("too large"), { code: `${stat.size} bytes, over ${MAX_PEM_BYTES}` });
     pem = readFileSync(file, "utf8");
   } catch (e) {
     throw new Error(`${setting} ${file} cannot be read (${(e as { code?: string }).code ?? (e as Error).message})`);

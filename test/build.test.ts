@@ -1,9 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
 import { buildDatabase } from "../src/build/build-database.ts";
 import { BuildError } from "../src/build/anomalies.ts";
+import { MAX_SOURCE_BYTES } from "../src/build/sources.ts";
 import { buildOptions, fixtureSnapshot, realDatabase, REAL_UPSTREAM, ROOT, tempDir } from "./helpers.ts";
 import { referencePeriods, referenceYearly } from "./reference.ts";
 
@@ -110,6 +111,24 @@ describe("a build that must fail names file and line and leaves the old database
     const msg = failingBuild({ ...GOOD, "monthly_csv_2024-02.csv": [feb("USA", name, "USD", "1.27")] });
     expect(msg).toStartWith("monthly_csv_2024-02.csv:2: name ");
     expect(msg).toContain("starts with a character a spreadsheet reads as a formula");
+  });
+
+  test("a directory named like an export, an upper-case extension, a file too large to be one: each refused by name", () => {
+    expect(failingBuild(GOOD, undefined, (hmrc) => mkdirSync(join(hmrc, "monthly_csv_2024-03.csv")))).toBe("monthly_csv_2024-03.csv: is a directory, not an export");
+    expect(failingBuild(GOOD, undefined, (hmrc) => writeFileSync(join(hmrc, "monthly_csv_2024-03.CSV"), "x"))).toBe("monthly_csv_2024-03.CSV: the extension must be .csv in lower case, as HMRC's exports are named: rename it");
+    expect(failingBuild(GOOD, undefined, (hmrc) => writeFileSync(join(hmrc, "monthly_csv_2024-03.csv"), Buffer.alloc(MAX_SOURCE_BYTES + 1, 32)))).toStartWith(`monthly_csv_2024-03.csv: is ${MAX_SOURCE_BYTES + 1} bytes, over the ${MAX_SOURCE_BYTES}`);
+  });
+
+  test("an unclosed quote is named at the line it opens on, not where the file ends", () => {
+    const rows = [jan("USA", "Dollar", "USD", "1.2651"), 'France,"Euro,EUR,1.1588,01/01/2024,31/01/2024', jan("Germany", "Euro", "EUR", "1.1588"), jan("Japan", "Yen", "JPY", "180")];
+    expect(failingBuild({ ...GOOD, "monthly_csv_2024-01.csv": rows })).toStartWith("monthly_csv_2024-01.csv:3: malformed CSV: Quote Not Closed");
+  });
+
+  test("a versions export with blank lines names the line a bad row is really on", () => {
+    const upstream = fixtureSnapshot(GOOD);
+    const [header, first, second] = readFileSync(join(upstream, "versions.csv"), "utf8").split("\n");
+    writeFileSync(join(upstream, "versions.csv"), [header, "", first, "", second!.replace(/,\d+\.\d+\.\d+,/, ",x.y,")].join("\n"));
+    expect(() => buildDatabase(buildOptions(upstream, join(tempDir(), "feed.sqlite")))).toThrow(/^versions\.csv:5: /);
   });
 
   test("a malformed rate", () => {

@@ -12,7 +12,7 @@ import { BanList } from "../src/http/ban-list.ts";
 import { clientAddress } from "../src/http/client-address.ts";
 import { setLogLevel } from "../src/log.ts";
 import { buildOptions, fixtureSnapshot, realAnswers, realDatabase, ROOT, tempDir } from "./helpers.ts";
-import { SERVER, spawnListening } from "./server-process.ts";
+import { SERVER, spawnListening, startServer } from "./server-process.ts";
 
 const jan = (code: string, rate: string) => `Somewhere,Money,${code},${rate},01/01/2024,31/01/2024`;
 
@@ -135,8 +135,12 @@ describe("settings that cannot be right stop the start, with one line naming the
     ["a certificate that is not one", { TLS_CERT_FILE: junk, TLS_KEY_FILE: key }, `configuration: TLS_CERT_FILE ${junk} is not a PEM certificate`],
     ["a key that is not one", { TLS_CERT_FILE: cert, TLS_KEY_FILE: junk }, `configuration: TLS_KEY_FILE ${junk} is not a PEM private key`],
     ["a key that is not the certificate's", { TLS_CERT_FILE: cert, TLS_KEY_FILE: otherKey }, `configuration: TLS_KEY_FILE ${otherKey} is not the key of TLS_CERT_FILE ${cert}`],
+    ["a certificate that is a device that never ends", { TLS_CERT_FILE: "/dev/zero", TLS_KEY_FILE: key }, "configuration: TLS_CERT_FILE /dev/zero cannot be read (not a regular file)"],
+    ["a certificate that is a FIFO", { TLS_CERT_FILE: fifo, TLS_KEY_FILE: key }, `configuration: TLS_CERT_FILE ${fifo} cannot be read (not a regular file)`],
     ["a database that is a FIFO", { DATABASE_PATH: fifo }, `database ${fifo} is not a regular file: run \`bun run db:build\``],
     ["a SQLite driver Bun does not have", { SQLITE_DRIVER: "sql.js" }, "configuration: SQLITE_DRIVER=sql.js is not available on this runtime; it has bun:sqlite"],
+    ["a watch interval no timer can hold", { DB_WATCH_INTERVAL_MS: "3000000000" }, /^configuration: DB_WATCH_INTERVAL_MS must be a whole number of milliseconds from 0 to 2147483647/],
+    ["a log level that is not one", { LOG_LEVEL: "constructor" }, /^configuration: LOG_LEVEL must be one of/],
   ];
   const outcomes = await Promise.all(cases.map(([, env]) => refusal(env)));
 
@@ -148,6 +152,22 @@ describe("settings that cannot be right stop the start, with one line naming the
     if (typeof line === "string") expect(message).toBe(line);
     else expect(message).toMatch(line);
   });
+});
+
+test("a certificate that has expired, or expires within 14 days, starts with one warning naming it and the date", async () => {
+  const dir = tempDir();
+  const [key, cert] = [join(dir, "key.pem"), join(dir, "cert.pem")];
+  // Valid for one day from now: inside the 14 days.
+  Bun.spawnSync(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-days", "1", "-keyout", key, "-out", cert]);
+  const server = await startServer({ TLS_CERT_FILE: cert, TLS_KEY_FILE: key, LOG_LEVEL: "warn" });
+  try {
+    await Bun.sleep(100);
+    const warnings = server.output().split("\n").filter((l) => l.includes("TLS certificate"));
+    expect(warnings).toHaveLength(1);
+    expect(JSON.parse(warnings[0]!)).toMatchObject({ level: "warn", message: "TLS certificate expires within 14 days", file: cert, validTo: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+  } finally {
+    server.proc.kill();
+  }
 });
 
 describe("while serving", () => {

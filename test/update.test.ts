@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { buildDatabase } from "../src/build/build-database.ts";
 import { addMonths, requiredMonth, updateSnapshot, type UpdateOptions } from "../src/build/hmrc-update.ts";
@@ -266,6 +266,32 @@ describe("db:update takes HMRC's yearly average and spot rates through the same 
     expect(result.rejected.find((r) => r.file === "average_csv_2026-12.csv")!.reason).toMatch(/^average_csv_2026-12\.csv:2: rate "1\.3x" is not a decimal number$/);
     expect(result.added).toEqual(["spot_csv_2026-12.csv"]);
     expect(result.yearlyMissing).toEqual(["average_csv_2026-12.csv"]);
+  });
+});
+
+describe("db:update's own faults", () => {
+  test("a staged copy left by a killed update is removed; one of a running update is left alone", async () => {
+    const { options, upstream } = setUp({});
+    const dead = Bun.spawn(["true"]);
+    await dead.exited;
+    mkdirSync(`${upstream}.staged-${dead.pid}`);
+    mkdirSync(`${upstream}.staged-1`); // pid 1 is always running
+    await updateSnapshot(options);
+    expect(existsSync(`${upstream}.staged-${dead.pid}`)).toBe(false);
+    expect(existsSync(`${upstream}.staged-1`)).toBe(true);
+    rmSync(`${upstream}.staged-1`, { recursive: true });
+  });
+
+  test.each([
+    [{ UPSTREAM_DIR: "/nonexistent/upstream" }, /^db:update failed, snapshot and database unchanged: \/nonexistent\/upstream\/hmrc: the upstream snapshot is not there: check UPSTREAM_DIR$/],
+    [{ UPDATE_TODAY: "2026-13-45" }, /^db:update failed: configuration: UPDATE_TODAY must be a calendar date YYYY-MM-DD, not "2026-13-45"$/],
+    [{ UPDATE_TODAY: "garbage" }, /^db:update failed: configuration: UPDATE_TODAY must be a calendar date/],
+  ])("%o: one line naming it, exit 1", async (env, message) => {
+    const proc = Bun.spawn(["bun", "src/build/update-cli.ts"], { cwd: ROOT, env: { ...process.env, PORT: "abc", HMRC_API_URL: "http://127.0.0.1:9/uk/api", ...env }, stdout: "pipe", stderr: "pipe" });
+    const [code, err] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
+    expect(code).toBe(1);
+    expect(err.trim().split("\n")).toHaveLength(1);
+    expect(err.trim()).toMatch(message);
   });
 });
 

@@ -5,7 +5,7 @@
 // accepted; the rebuild runs on a staged copy of the snapshot, so when it
 // fails neither the snapshot nor the database changes.
 import { cpSync, existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { addMonths, publicationDay, publishedThrough, yearlyPeriodsDue } from "../lib/publication.ts";
 import { AnomalyLog, BuildError } from "./anomalies.ts";
 import { buildDatabase, type BuildOptions, type BuildReport } from "./build-database.ts";
@@ -59,6 +59,8 @@ export async function updateSnapshot(options: UpdateOptions): Promise<UpdateResu
   const say = options.say ?? (() => {});
   const policy = { ...(options.policy ?? DEFAULT_POLICY), signal: AbortSignal.timeout(options.deadlineMs ?? RUN_DEADLINE_MS) };
   const hmrcDir = join(options.upstreamDir, "hmrc");
+  if (!existsSync(hmrcDir)) throw new BuildError(hmrcDir, undefined, "the upstream snapshot is not there: check UPSTREAM_DIR");
+  removeStaleStaging(options.upstreamDir, say);
   const have = new Set(readdirSync(hmrcDir).filter((n) => n.startsWith("monthly_csv_")));
   const latest = [...have].sort().at(-1)?.slice(12, 19);
   if (!latest) throw new BuildError(hmrcDir, undefined, "no monthly files in the snapshot to update from");
@@ -193,6 +195,27 @@ export async function updateSnapshot(options: UpdateOptions): Promise<UpdateResu
     rmSync(staged, { recursive: true, force: true });
   }
   return result;
+}
+
+/** A killed update leaves its staged copy (UPSTREAM_DIR.staged-PID): removed once no process of that id is running. */
+function removeStaleStaging(upstreamDir: string, say: (line: string) => void): void {
+  const dir = dirname(upstreamDir.replace(/\/+$/, ""));
+  const prefix = `${basename(upstreamDir.replace(/\/+$/, ""))}.staged-`;
+  for (const name of readdirSync(dir).filter((n) => n.startsWith(prefix))) {
+    const pid = Number(name.slice(prefix.length));
+    if (Number.isInteger(pid) && pid !== process.pid && isRunning(pid)) continue;
+    rmSync(join(dir, name), { recursive: true, force: true });
+    say(`removed ${name}, left by an update that did not finish`);
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as { code?: string }).code === "EPERM";
+  }
 }
 
 type Download = { kind: "file"; bytes: Uint8Array } | { kind: "not-published" } | { kind: "failed"; reason: string };

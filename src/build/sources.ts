@@ -1,7 +1,7 @@
 // Reads the upstream snapshot: finds HMRC's CSV exports, hashes them, and
 // parses each into records that remember their line numbers.
 import { isCalendarDate } from "../lib/calendar.ts";
-import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { readdirSync, readFileSync, existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { BuildError } from "./anomalies.ts";
@@ -23,6 +23,9 @@ export interface SourceFile {
   records: { line: number; fields: string[] }[];
 }
 
+/** HMRC's exports are about 10 KB; a file past this is not one, and is not read. */
+export const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
+
 const FILE_NAME = /^(monthly|amendment|average|spot)_csv_(\d{4}-\d{2}(?:-\d{2})?)\.csv$/;
 
 export function sha256(bytes: Uint8Array | string): string {
@@ -32,9 +35,14 @@ export function sha256(bytes: Uint8Array | string): string {
 /** Every HMRC export in `dir`, monthly then amendments, each in date order. */
 export function readHmrcSources(dir: string): SourceFile[] {
   if (!existsSync(dir)) throw new BuildError(dir, undefined, "upstream directory does not exist");
-  const names = readdirSync(dir).filter((n) => n.endsWith(".csv")).sort();
+  const names = readdirSync(dir).filter((n) => /\.csv$/i.test(n)).sort();
   const files: SourceFile[] = [];
   for (const name of names) {
+    // Refused rather than skipped or read: a file the build would silently leave out is a file someone meant to add.
+    if (!name.endsWith(".csv")) throw new BuildError(name, undefined, "the extension must be .csv in lower case, as HMRC's exports are named: rename it");
+    const stat = statSync(join(dir, name));
+    if (!stat.isFile()) throw new BuildError(name, undefined, `is ${stat.isDirectory() ? "a directory" : "not a regular file"}, not an export`);
+    if (stat.size > MAX_SOURCE_BYTES) throw new BuildError(name, undefined, `is ${stat.size} bytes, over the ${MAX_SOURCE_BYTES} an export may be (HMRC's are about 10 KB)`);
     const m = FILE_NAME.exec(name);
     if (!m) throw new BuildError(name, undefined, "not an HMRC export name (monthly_csv_YYYY-MM.csv, amendment_csv_YYYY-MM-DD.csv, average_csv_YYYY-MM.csv or spot_csv_YYYY-MM.csv)");
     const kind = m[1] as SourceKind;
@@ -57,8 +65,7 @@ export function parseSource(name: string, kind: SourceKind, stamp: string, bytes
   try {
     rows = parse(text, { bom: true, info: true, skip_empty_lines: true }) as unknown as typeof rows;
   } catch (e) {
-    const line = (e as { lines?: number }).lines;
-    throw new BuildError(name, line, `malformed CSV: ${(e as Error).message}`);
+    throw new BuildError(name, csvErrorLine(e, text), `malformed CSV: ${(e as Error).message}`);
   }
   const [head, ...body] = rows;
   if (!head) throw new BuildError(name, undefined, "file is empty");
@@ -91,4 +98,21 @@ function decodeUtf8(name: string, bytes: Uint8Array): string {
     }
     throw new BuildError(name, undefined, "not UTF-8 text");
   }
+}
+
+/** Where csv-parse found the fault; an unclosed quote is named at the line it opens on, where csv-parse names the end of the file. */
+export function csvErrorLine(e: unknown, text: string): number | undefined {
+  if ((e as { code?: string }).code === "CSV_QUOTE_NOT_CLOSED") return unclosedQuoteLine(text) ?? (e as { lines?: number }).lines;
+  return (e as { lines?: number }).lines;
+}
+
+/** The line of the quote that is never closed: quotes toggle (a doubled one toggles twice), so it is the last that opened. */
+function unclosedQuoteLine(text: string): number | undefined {
+  let line = 1;
+  let open: number | undefined;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "\n") line++;
+    else if (text[i] === '"') open = open === undefined ? line : undefined;
+  }
+  return open;
 }

@@ -49,7 +49,9 @@ try {
   }
   process.exit(result.rejected.length > 0 ? 2 : 0);
 } catch (e) {
-  if (!(e instanceof BuildError) && !(e instanceof HmrcAuthError)) throw e;
-  console.error(`db:update failed, snapshot and database unchanged: ${e.message}`);
+  // One line, whatever went wrong; the stack only with --verbose.
+  if (process.argv.includes("--verbose")) console.error(e);
+  const message = e instanceof BuildError || e instanceof HmrcAuthError ? e.message : `${(e as Error).message ?? e}`;
+  console.error(`db:update failed, snapshot and database unchanged: ${message}`);
   process.exit(1);
 }

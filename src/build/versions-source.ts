@@ -5,7 +5,7 @@ import { parse } from "csv-parse/sync";
 import * as v from "valibot";
 import { BuildError } from "./anomalies.ts";
 import { VERSIONS_HEADER, VersionRow, describeIssues } from "./row-schema.ts";
-import { sha256 } from "./sources.ts";
+import { csvErrorLine, sha256 } from "./sources.ts";
 
 export interface VersionsSource {
   name: string;
@@ -17,19 +17,22 @@ export function readVersions(path: string): VersionsSource {
   const name = basename(path);
   if (!existsSync(path)) throw new BuildError(name, undefined, "versions export is missing: run `bun run versions:update`");
   const bytes = readFileSync(path);
-  let records: string[][];
+  let records: { record: string[]; info: { lines: number } }[];
+  const text = bytes.toString("utf8");
   try {
-    records = parse(bytes.toString("utf8"), { skip_empty_lines: true });
+    records = parse(text, { skip_empty_lines: true, info: true }) as unknown as typeof records;
   } catch (e) {
-    throw new BuildError(name, (e as { lines?: number }).lines, `malformed CSV: ${(e as Error).message}`);
+    throw new BuildError(name, csvErrorLine(e, text), `malformed CSV: ${(e as Error).message}`);
   }
-  const [header, ...body] = records;
+  const [head, ...body] = records;
+  const header = head?.record;
   if (!header || header.join(",") !== VERSIONS_HEADER.join(",")) {
     throw new BuildError(name, 1, `header must be "${VERSIONS_HEADER.join(",")}"`);
   }
   const seen = new Set<string>();
-  const rows = body.map((fields, i) => {
-    const line = i + 2;
+  // Each row by the line it is on: blank lines are skipped, not counted out.
+  const rows = body.map(({ record: fields, info }) => {
+    const line = info.lines;
     const result = v.safeParse(VersionRow, fields);
     if (!result.success) throw new BuildError(name, line, describeIssues(result.issues));
     if (seen.has(result.output.software)) throw new BuildError(name, line, `${result.output.software} is listed twice`);
