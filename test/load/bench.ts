@@ -1,4 +1,4 @@
-// `bun run bench [--against <git-ref>] [--rounds N] [--seconds S] [--only <route>]`: the
+// `bun run bench [--against <git-ref> | --bans N] [--rounds N] [--seconds S] [--only <route>]`: the
 // service in production mode (the bundle, request logs off) driven by wrk
 // (1 thread, 64 connections) on each route in turn. With --against, that ref
 // is built in a temporary worktree and run alternately with this working
@@ -15,7 +15,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { crawlPaths, requestMix, ROOT, rssMiB, spawnListening } from "./server-under-test.ts";
 
-const { values: args } = parseArgs({ options: { against: { type: "string" }, rounds: { type: "string", default: "3" }, seconds: { type: "string", default: "3" }, only: { type: "string" } } });
+const { values: args } = parseArgs({ options: { against: { type: "string" }, rounds: { type: "string", default: "3" }, seconds: { type: "string", default: "3" }, only: { type: "string" }, bans: { type: "string" } } });
 const rounds = Number(args.rounds);
 const seconds = Number(args.seconds);
 const CONNECTIONS = 64;
@@ -43,6 +43,7 @@ interface Tree {
   root: string;
   server: string[];
   database: string;
+  env?: Record<string, string>;
 }
 
 function prepareTree(name: string, root: string): Tree {
@@ -60,6 +61,16 @@ if (args.against) {
   // Its own locked dependencies; the postinstall step builds its database.
   sh(["bun", "install", "--frozen-lockfile"], worktree, `bun install in ${args.against}`);
   other = prepareTree(args.against, worktree);
+} else if (args.bans) {
+  // This tree with a ban list of N ranges (none covering the loopback the bench asks from) against the same tree with a list of one:
+  // both look up every client, so the ratio is what the list's length costs.
+  const file = join(work, "bans.txt");
+  const n = Number(args.bans);
+  const lines = Array.from({ length: n }, (_, i) => (i % 2 ? `2001:db8:${(i % 65536).toString(16)}:${Math.floor(i / 65536)}::/64` : `${11 + (i % 200)}.${(i >> 8) & 255}.${i & 255}.0/24`));
+  writeFileSync(file, `${lines.join("\n")}\n`);
+  other = { ...self, name: "1 ban", env: { BANNED_IPS: "203.0.113.7" } };
+  self.name = `${n} bans`;
+  self.env = { BANNED_IPS_FILE: file };
 } else {
   other = { name: "bare Bun", root: ROOT, server: ["bun", resolve(import.meta.dir, "baseline.ts")], database: "" };
 }
@@ -118,7 +129,7 @@ function wrk(origin: string, script: string, duration: number, pid: number): Run
   };
 }
 
-const serverEnv = (tree: Tree, port = "0") => ({ ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: port, DB_WATCH_INTERVAL_MS: "0", ...(tree.database ? { DATABASE_PATH: tree.database } : {}) });
+const serverEnv = (tree: Tree, port = "0") => ({ ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HOST: "127.0.0.1", PORT: port, DB_WATCH_INTERVAL_MS: "0", ...(tree.database ? { DATABASE_PATH: tree.database } : {}), ...tree.env });
 const servers = await Promise.all(targets.map((tree) => spawnListening(tree.server, { env: serverEnv(tree) })));
 
 console.log(`bench: ${rounds} rounds × ${seconds} s per route and target, wrk -t1 -c${CONNECTIONS}, targets alternating: ${targets.map((t) => t.name).join(" | ")}`);
