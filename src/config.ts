@@ -28,6 +28,8 @@ export interface Config {
   drainTimeoutMs: number;
   /** How the server reads SQLite; undefined: the runtime's own (bun:sqlite on Bun, node:sqlite on Deno). */
   sqliteDriver: SqliteDriver | undefined;
+  /** Where the server writes the URL it really listens on (with PORT=0 only it knows), for a health check to read. */
+  listenFile: string | undefined;
 }
 
 export const SQLITE_DRIVERS = ["bun:sqlite", "node:sqlite", "sql.js"] as const;
@@ -49,6 +51,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Inside the 10 s Docker, podman and Kubernetes give before SIGKILL, with room for the process to exit.
     drainTimeoutMs: timerMs("DRAIN_TIMEOUT_MS", env.DRAIN_TIMEOUT_MS, 7_000),
     sqliteDriver: sqliteDriver(env.SQLITE_DRIVER),
+    listenFile: env.LISTEN_FILE ? absolute(env.LISTEN_FILE) : undefined,
   };
 }
 

@@ -3,7 +3,7 @@
 // the ban file watch, and a graceful stop on SIGTERM. How a runtime listens
 // is passed in (listen-bun.ts, listen-deno.ts).
 import { createPrivateKey, X509Certificate } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import type { Config } from "./config.ts";
 import type { Answers } from "./app/answers.ts";
 import { AddressList } from "./http/address-list.ts";
@@ -70,15 +70,21 @@ export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeS
   const listeners = [listenOrSay(listen, { port: config.port, hostname: config.host, ...(config.tls ? { tls: config.tls } : {}) }, fetch, "PORT")];
   if (config.tls && config.httpPort !== undefined) listeners.push(listenOrSay(listen, { port: config.httpPort, hostname: config.host }, fetch, "HTTP_PORT"));
   for (const { origin } of listeners) console.log(`feed-service listening on ${origin}${config.basePath} (database build ${answers().buildId})`);
+  // A wildcard address is no address a person can open: say one that is.
+  const wildcard = /^(https?:\/\/)(0\.0\.0\.0|\[::\])(:\d+)$/.exec(listeners[0]!.origin);
+  if (wildcard) console.log(`feed-service: open ${wildcard[1]}localhost${wildcard[3]}${config.basePath}/ in a browser`);
+  if (config.listenFile) writeListenFile(config.listenFile, `${listeners[0]!.origin}${config.basePath}`);
 
   // DB_WATCH_INTERVAL_MS=0 turns off polling for both files; SIGHUP reloads both.
   bans.watch(config.watchIntervalMs);
   process.on("SIGHUP", () => bans.reload());
 
   // SIGTERM: answer every request still coming with Connection: close, so keep-alive
-  // clients leave after their answer; once none has come for a moment, stop
-  // listening (closing the idle connections) and exit 0 — all within DRAIN_TIMEOUT_MS.
-  // Stopping at once would reset connections whose next request is already on its way.
+  // clients leave after their answer; once none has come for a moment — or after
+  // SETTLE_MS at most, since clients that reconnect keep it from ever being quiet —
+  // stop listening (closing the idle connections), let the requests in flight be
+  // answered, and exit 0, all within DRAIN_TIMEOUT_MS. Stopping at once would reset
+  // connections whose next request is already on its way.
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, async () => {
       if (draining) return;
@@ -86,7 +92,8 @@ export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeS
       lastAnswered = performance.now();
       logEvent("info", "draining", { signal, timeoutMs: config.drainTimeoutMs });
       const deadline = performance.now() + config.drainTimeoutMs;
-      while (performance.now() - lastAnswered < QUIET_MS && performance.now() < deadline) await new Promise((done) => setTimeout(done, QUIET_MS / 5));
+      const settled = performance.now() + Math.min(SETTLE_MS, config.drainTimeoutMs);
+      while (performance.now() - lastAnswered < QUIET_MS && performance.now() < settled) await new Promise((done) => setTimeout(done, QUIET_MS / 5));
       const drained = Promise.all(listeners.map((l) => l.stop())).then(() => true);
       if (!(await Promise.race([drained, new Promise<false>((done) => setTimeout(done, Math.max(0, deadline - performance.now()), false))]))) {
         logEvent("warn", "drain timed out, closing the connections left", { signal, timeoutMs: config.drainTimeoutMs });
@@ -99,8 +106,20 @@ export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeS
   }
 }
 
+/** The URL a health check should ask, written whole (beside, then renamed) so a reader never sees half of it. */
+function writeListenFile(path: string, url: string): void {
+  try {
+    writeFileSync(`${path}.${process.pid}`, `${url}\n`);
+    renameSync(`${path}.${process.pid}`, path);
+  } catch (e) {
+    throw new Error(`LISTEN_FILE ${path} cannot be written (${(e as { code?: string }).code ?? (e as Error).message})`);
+  }
+}
+
 /** How long no request must have come before a draining server stops listening. */
 const QUIET_MS = 100;
+/** The longest a draining server goes on listening: long enough for every keep-alive client to be told to close. */
+const SETTLE_MS = 500;
 
 function closing(response: Response): Response {
   response.headers.set("connection", "close");

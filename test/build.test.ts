@@ -5,7 +5,7 @@ import { Database } from "bun:sqlite";
 import { buildDatabase } from "../src/build/build-database.ts";
 import { BuildError } from "../src/build/anomalies.ts";
 import { MAX_SOURCE_BYTES } from "../src/build/sources.ts";
-import { buildOptions, fixtureSnapshot, realDatabase, REAL_UPSTREAM, ROOT, tempDir } from "./helpers.ts";
+import { buildOptions, FIXTURE_CORRECTIONS, FIXTURE_UPSTREAM, fixtureSnapshot, realDatabase, REAL_UPSTREAM, ROOT, tempDir } from "./helpers.ts";
 import { referencePeriods, referenceYearly } from "./reference.ts";
 
 const jan = (country: string, name: string, code: string, rate: string) => `${country},${name},${code},${rate},01/01/2024,31/01/2024`;
@@ -241,6 +241,20 @@ describe("the real snapshot", () => {
     const kinds = new Set(report.log.entries.map((a) => a.kind));
     for (const kind of ["untidy-text", "amendment-same-start", "non-iso-code", "currency-gap"]) expect(kinds).toContain(kind);
   });
+});
+
+test("`bun run db:build` says how many anomalies in one line; --verbose lists each with file and line", async () => {
+  const run = async (...args: string[]) => {
+    const proc = Bun.spawn(["bun", "src/build/cli.ts", ...args], { cwd: ROOT, env: { ...process.env, UPSTREAM_DIR: FIXTURE_UPSTREAM, CORRECTIONS_FILE: FIXTURE_CORRECTIONS, DATABASE_PATH: join(tempDir(), "feed.sqlite") }, stdout: "pipe" });
+    expect(await proc.exited).toBe(0);
+    return (await new Response(proc.stdout).text()).trim().split("\n");
+  };
+  const plain = await run();
+  expect(plain).toHaveLength(5);
+  expect(plain[4]).toMatch(/^  anomalies   2 warnings, 5 notices in HMRC's files, each with file and line: bun run db:report \(or db:build --verbose\) lists them$/);
+  const verbose = await run("--verbose");
+  expect(verbose.slice(5)).toContain("  warning monthly_csv_2014-12.csv:9 HMRC names LRD \"Dollar (US)\", another currency's name, from here to monthly_csv_2015-03.csv; served as published under LRD");
+  expect(verbose).toHaveLength(5 + 7);
 });
 
 test("`bun run db:build` exits non-zero naming file and line, and says the database was left alone", async () => {

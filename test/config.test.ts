@@ -1,9 +1,11 @@
 // Every setting is read in src/config.ts; a bad value is refused there, naming it.
 import { describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildDatabase } from "../src/build/build-database.ts";
 import { loadConfig, loadHmrcSettings, loadPipelineConfig } from "../src/config.ts";
 import { setLogLevel } from "../src/log.ts";
+import { healthUrl } from "../src/healthcheck.ts";
 import { buildOptions, fixtureSnapshot, tempDir } from "./helpers.ts";
 
 describe("the build pipeline's settings", () => {
@@ -67,5 +69,17 @@ describe("CORRECTIONS_FILE", () => {
     expect(buildDatabase(options).currencies).toBe(1);
     expect(loadPipelineConfig({ CORRECTIONS_FILE: missing }).correctionsRequired).toBe(true);
     expect(loadPipelineConfig({}).correctionsRequired).toBe(false);
+  });
+});
+
+describe("the container's health command", () => {
+  test("asks /health where the server listens: LISTEN_FILE's URL, else HOST (a wildcard as loopback), PORT, TLS and BASE_PATH", () => {
+    const base = { listenFile: undefined, tls: undefined };
+    expect(healthUrl({ ...base, host: "0.0.0.0", port: 3000, basePath: "" })).toBe("http://127.0.0.1:3000/health");
+    expect(healthUrl({ ...base, host: "::", port: 8443, basePath: "/api", tls: { certFile: "c", keyFile: "k" } })).toBe("https://[::1]:8443/api/health");
+    expect(healthUrl({ ...base, host: "10.1.2.3", port: 80, basePath: "" })).toBe("http://10.1.2.3:80/health");
+    const file = join(tempDir(), "url");
+    writeFileSync(file, "http://127.0.0.1:41234/feeds\n");
+    expect(healthUrl({ ...base, listenFile: file, host: "0.0.0.0", port: 0, basePath: "/feeds" })).toBe("http://127.0.0.1:41234/feeds/health");
   });
 });

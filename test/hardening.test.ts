@@ -109,6 +109,66 @@ describe("the edge", () => {
   }, 15_000);
 });
 
+test("SIGTERM while keep-alive clients reconnect as soon as they are told to close: exit 0 well inside DRAIN_TIMEOUT_MS, most requests answered", async () => {
+  const server = await spawnListening(["bun", SERVER], { env: { ...process.env, DATABASE_PATH: realDatabase().path, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn" } });
+  const { port } = new URL(server.origin);
+  const request = "GET /vat/exchange-rate/usd/2024-01-15 HTTP/1.1\r\nHost: feed.test\r\n\r\n";
+  let stopping = false;
+  /** Like a browser or a balancer: a keep-alive connection, and a new one whenever the server closes it, until it refuses to connect. */
+  const client = () =>
+    new Promise<{ sent: number; answered: number; resets: string[] }>((resolve) => {
+      const tally = { sent: 0, answered: 0, resets: [] as string[] };
+      const open = () => {
+        const socket = connect(Number(port), "127.0.0.1");
+        let pending = 0;
+        let buffer = "";
+        let close = false;
+        socket.setEncoding("latin1");
+        socket.on("connect", () => (socket.write(request), tally.sent++, pending++));
+        socket.on("data", (chunk) => {
+          buffer += chunk;
+          for (;;) {
+            const head = buffer.indexOf("\r\n\r\n");
+            if (head < 0) return;
+            const length = Number(/content-length: (\d+)/i.exec(buffer.slice(0, head))?.[1] ?? 0);
+            if (buffer.length < head + 4 + length) return;
+            close ||= /connection: close/i.test(buffer.slice(0, head));
+            buffer = buffer.slice(head + 4 + length);
+            tally.answered++;
+            pending--;
+            if (!close) socket.write(request), tally.sent++, pending++;
+          }
+        });
+        socket.on("error", (e) => {
+          // Refused once the server stopped listening: the end, not a reset.
+          if ((e as { code?: string }).code === "ECONNREFUSED" && pending === 0) return;
+          tally.resets.push((e as Error).message);
+        });
+        socket.on("close", () => {
+          if (pending > 0 && !tally.resets.length) tally.resets.push(`closed with ${pending} request(s) unanswered`);
+          if (close || !stopping) open();
+          else resolve(tally);
+        });
+      };
+      open();
+      setTimeout(() => resolve(tally), 5_000);
+    });
+  const clients = Array.from({ length: 16 }, client);
+  await Bun.sleep(300);
+  stopping = true;
+  const started = performance.now();
+  server.proc.kill("SIGTERM");
+  expect(await server.proc.exited).toBe(0);
+  expect(performance.now() - started).toBeLessThan(1_500);
+  const results = await Promise.all(clients);
+  // Not zero: Bun's stop() closes idle connections at once, and a connection accepted just before it,
+  // whose first request is not read yet, is reset (issue #27 asks for none; not reached yet).
+  const resets = results.flatMap((r) => r.resets).length;
+  const answered = results.reduce((n, r) => n + r.answered, 0);
+  expect(answered).toBeGreaterThan(160);
+  expect(resets).toBeLessThan(answered / 20);
+}, 15_000);
+
 describe("settings that cannot be right stop the start, with one line naming them", async () => {
   const dir = tempDir();
   const fifo = join(dir, "feed.fifo");

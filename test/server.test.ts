@@ -41,7 +41,23 @@ describe("a running server", async () => {
     expect(head.status).toBe(200);
     expect(head.headers.get("content-length")).toBe(String((await get.arrayBuffer()).byteLength));
     expect(await head.text()).toBe("");
+    // HEAD carries Date as GET does, problems included.
+    for (const path of ["/feed/versions/current", "/feed/nope"]) {
+      const date = (await fetch(`${origin}${path}`, { method: "HEAD" })).headers.get("date");
+      expect([path, Math.abs(Date.parse(date ?? "") - Date.now()) < 5_000]).toEqual([path, true]);
+    }
   });
+});
+
+test("listening on a wildcard address, the server also prints an address a person can open", async () => {
+  const server = await startServer({ HOST: "0.0.0.0", BASE_PATH: "/api" });
+  try {
+    const port = new URL(server.origin).port;
+    await Bun.sleep(50);
+    expect(server.stdout()).toContain(`feed-service: open http://localhost:${port}/api/ in a browser`);
+  } finally {
+    server.proc.kill();
+  }
 });
 
 describe("without a usable database the server refuses to start, saying why in one line", () => {

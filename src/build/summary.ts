@@ -1,4 +1,6 @@
-// The build's one-screen summary: what went in, what came out, what was odd.
+// The build's summary: what went in, what came out, and how much was odd.
+// Every anomaly is listed with --verbose (and by `bun run db:report`); a
+// plain build, as `bun install` runs one, says only how many there are.
 import type { Anomaly } from "./anomalies.ts";
 import type { BuildReport } from "./build-database.ts";
 
@@ -6,23 +8,12 @@ export function formatSummary(report: BuildReport, databasePath: string, seconds
   const { log } = report;
   const lines = [
     `Built ${databasePath} (build ${report.buildId}) in ${seconds.toFixed(2)} s`,
-    `  files       ${report.files.monthly} monthly, ${report.files.amendment} amendments: ${report.rows.toLocaleString("en-GB")} rows`,
+    `  files       ${report.files.monthly} monthly, ${report.files.amendment} amendments: ${report.rows.toLocaleString("en-GB")} rows; ${report.files.average} average and ${report.files.spot} spot files: ${report.yearlyRates.toLocaleString("en-GB")} yearly rates`,
     `  rates       ${report.periods.toLocaleString("en-GB")} periods for ${report.currencies} currencies, ${report.coverage.from} to ${report.coverage.to}`,
     `  software    ${report.software} products`,
-    `  anomalies   ${log.count("warning")} warnings, ${log.count("notice")} notices`,
+    `  anomalies   ${log.count("warning")} warnings, ${log.count("notice")} notices in HMRC's files, each with file and line: ${verbose ? "below" : "bun run db:report (or db:build --verbose) lists them"}`,
   ];
-  const warnings = log.entries.filter((a) => a.severity === "warning");
-  for (const a of warnings) lines.push(`  warning ${where(a)} ${a.message}`);
-  const notices = log.entries.filter((a) => a.severity === "notice");
-  if (verbose) {
-    for (const a of notices) lines.push(`  notice  ${where(a)} ${a.message}`);
-  } else {
-    const byKind = Map.groupBy(notices, (a) => a.kind);
-    for (const [kind, list] of byKind) {
-      lines.push(`  notice  ${kind} ×${list.length}, e.g. ${where(list[0]!)} ${list[0]!.message}`);
-    }
-    if (notices.length > 0) lines.push("  (every notice with file and line: bun run db:build --verbose)");
-  }
+  if (verbose) for (const a of log.entries) lines.push(`  ${a.severity.padEnd(7)} ${where(a)} ${a.message}`);
   return lines.join("\n");
 }
 

@@ -67,5 +67,6 @@ export function problemResponse(problem: Problem, instance: string, head = false
   const headers = new Headers(PROBLEM_HEADERS);
   headers.set("content-length", String(byteLength(text)));
   for (const name in problem.headers) headers.set(name, problem.headers[name]!);
+  if (head) headers.set("date", new Date().toUTCString());
   return new Response(head ? null : text, { status, headers });
 }

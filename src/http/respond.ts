@@ -25,6 +25,8 @@ export function respond(request: Request, reply: Reply, path: string): Response 
   // The kind's shared headers are copied by the Response itself; only what differs per answer is added to its copy.
   const response = new Response(head ? null : body.content, { headers: body.headers });
   const headers = response.headers;
+  // Bun adds Date only to a response with a body; HEAD answers carry it as GET's do.
+  if (head) headers.set("date", new Date().toUTCString());
   headers.set("content-length", body.length);
   headers.set("etag", body.etag);
   if (cacheControl !== undefined) headers.set("cache-control", cacheControl);

@@ -37,11 +37,20 @@ test("the Dockerfile builds the database in a build stage and runs unprivileged 
   const stages = dockerfile.match(/^FROM .+$/gm) ?? [];
   expect(stages).toHaveLength(2);
   expect(stages[0]).toContain(" AS build");
-  expect(dockerfile).toMatch(/RUN bun install --frozen-lockfile && bun run build/);
+  // BuildKit would pull an image from Docker Hub for a syntax line: none.
+  expect(dockerfile).not.toMatch(/^# *syntax=/m);
+  // Production dependencies from the lockfile alone, before any source: a code change does not reinstall them.
+  const install = dockerfile.indexOf("RUN bun install --frozen-lockfile --production --ignore-scripts");
+  expect(install).toBeGreaterThan(dockerfile.indexOf("COPY package.json bun.lock bunfig.toml ./"));
+  expect(install).toBeLessThan(dockerfile.indexOf("COPY src ./src"));
+  expect(dockerfile).toMatch(/^ARG SOURCE_DATE_EPOCH$/m);
+  expect(dockerfile).toMatch(/RUN bun run db:build && bun run build/);
   expect(dockerfile).toContain("COPY --from=build /app/dist ./dist");
   expect(dockerfile).toContain("COPY --from=build /app/db/feed.sqlite ./db/feed.sqlite");
   expect(dockerfile).toMatch(/^USER bun$/m);
-  expect(dockerfile).toMatch(/^HEALTHCHECK .*\n?.*\/health/m);
+  // The health command asks the way the server really listens, not a hard-coded URL.
+  expect(dockerfile).toMatch(/^HEALTHCHECK .*CMD \["bun", "dist\/healthcheck\.js"\]$/m);
+  expect(dockerfile).toMatch(/^ENV .*LISTEN_FILE=\/tmp\/feed-service\.url/m);
   expect(dockerfile).toMatch(/^CMD \["bun", "dist\/server.js"\]$/m);
   const bunVersion = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).engines.bun;
   for (const stage of stages) expect(stage).toContain(`oven/bun:${bunVersion}`);
@@ -54,13 +63,21 @@ test("the image's runtime stage works: the bundle and the database alone, no nod
   expect(bundle.exitCode).toBe(0);
   cpSync(join(ROOT, "dist"), join(app, "dist"), { recursive: true });
   // The bytecode is what makes the bundle start fast (#6); Bun would silently fall back to parsing without it.
-  expect(readdirSync(join(app, "dist"))).toEqual(expect.arrayContaining(["server.js", "server.js.jsc"]));
+  expect(readdirSync(join(app, "dist"))).toEqual(expect.arrayContaining(["server.js", "server.js.jsc", "healthcheck.js"]));
   mkdirSync(join(app, "db"));
   copyFileSync(realDatabase().path, join(app, "db/feed.sqlite"));
-  const { proc, origin } = await spawnListening(["bun", "dist/server.js"], { cwd: app, env: { PATH: process.env.PATH, HOST: "127.0.0.1", PORT: "0" } });
+  const listenFile = join(app, "listening.url");
+  const { proc, origin } = await spawnListening(["bun", "dist/server.js"], { cwd: app, env: { PATH: process.env.PATH, HOST: "127.0.0.1", PORT: "0", BASE_PATH: "/api", LISTEN_FILE: listenFile } });
   try {
-    expect((await fetch(`${origin}/health`)).status).toBe(200);
-    expect(((await (await fetch(`${origin}/vat/exchange-rate/usd/2024-01-15`)).json()) as { rate: number }).rate).toBe(1.2651);
+    expect((await fetch(`${origin}/api/health`)).status).toBe(200);
+    // The health command finds the server through LISTEN_FILE, whatever port it got and under BASE_PATH.
+    const healthy = Bun.spawnSync(["bun", "dist/healthcheck.js"], { cwd: app, env: { PATH: process.env.PATH, PORT: "0", BASE_PATH: "/api", LISTEN_FILE: listenFile } });
+    expect([healthy.exitCode, healthy.stderr.toString()]).toEqual([0, ""]);
+    proc.kill();
+    await proc.exited;
+    const down = Bun.spawnSync(["bun", "dist/healthcheck.js"], { cwd: app, env: { PATH: process.env.PATH, PORT: "0", BASE_PATH: "/api", LISTEN_FILE: listenFile } });
+    expect(down.exitCode).toBe(1);
+    expect(down.stderr.toString()).toStartWith("healthcheck: ");
   } finally {
     proc.kill();
   }
