@@ -7,7 +7,7 @@ import { join } from "node:path";
 import * as v from "valibot";
 import { ProblemSchema } from "../src/http/problem.ts";
 import { HealthSchema } from "../src/service/health.ts";
-import { CurrencyListSchema, ExchangeRateSchema } from "../src/vat/schemas.ts";
+import { AverageRateSchema, AverageRateTableSchema, CurrencyListSchema, CurrencySeriesListSchema, CurrencyYearlyHistorySchema, ExchangeRateSchema, SpotRateSchema, SpotRateTableSchema } from "../src/vat/schemas.ts";
 import { CurrentVersionsSchema, VersionDetailsSchema } from "../src/versions/schemas.ts";
 import { fixedClock, realApp, realData, REAL_UPSTREAM, ROOT } from "./helpers.ts";
 import { referenceLookup, referencePeriods } from "./reference.ts";
@@ -21,6 +21,12 @@ const SCHEMA_FOR: [RegExp, v.GenericSchema][] = [
   [/^\/health\/*$/, HealthSchema],
   [/^\/versions\/current\/*$/, CurrentVersionsSchema],
   [/^\/versions\/detail\/*$/, VersionDetailsSchema],
+  [/^\/average-rate\//, AverageRateSchema],
+  [/^\/spot-rate\//, SpotRateSchema],
+  [/^\/average-rates\//, AverageRateTableSchema],
+  [/^\/spot-rates\//, SpotRateTableSchema],
+  [/^\/currencies\/*$/, CurrencySeriesListSchema],
+  [/^\/currencies\/[^/]+\/*$/, CurrencyYearlyHistorySchema],
 ];
 
 /** What the fuzzer builds paths from. */
@@ -29,6 +35,7 @@ const segment = fc.oneof(
   fc.string({ unit: "binary", maxLength: 12 }).map(encodeURIComponent),
   fc.constantFrom("", ".", "..", "%", "%2", "%zz", "%00", "%2F", "%252F", "\u0000", "'; DROP TABLE rates; --", "\" OR 1=1", "%27%20OR%201%3D1"),
   fc.constantFrom("usd", "USD", "uSd", "Eur", "xcd", "ZIG", "zzz", "US", "USDD", "u5d"),
+  fc.constantFrom("2025-12", "2026-03", "2025-06", "2010-12", "2009-12", "2025-12-31", "2026-03-31", "2025-03-30", "2024-12"),
   fc.constantFrom("2024-01-15", "2014-01-08", "2026-08-31", "2026-09-01", "0000-01-01", "9999-12-31", "2024-02-29", "2023-02-29", "2025-02-30", "2024-13-01", "2024-00-10", "+2024-01-01", "2024-01-15T00:00:00Z"),
   fc.string({ unit: "grapheme-ascii", minLength: 200, maxLength: 3000 }),
   fc.integer({ min: 1_000, max: 20_000 }).map((n) => "x".repeat(n)),
@@ -36,6 +43,7 @@ const segment = fc.oneof(
 const path = fc.oneof(
   fc.array(segment, { maxLength: 6 }).map((s) => `/${s.join("/")}`),
   fc.tuple(segment, fc.option(segment)).map(([c, d]) => `/vat/exchange-rate/${c}${d === null ? "" : `/${d}`}`),
+  fc.tuple(fc.constantFrom("/average-rate", "/spot-rate", "/average-rates", "/spot-rates", "/currencies"), segment, fc.option(segment)).map(([route, a, b]) => `${route}/${a}${b === null ? "" : `/${b}`}`),
   fc.constantFrom("/versions/current", "/versions/detail", "/versions/current/", "/vat/exchange-rate", "//vat//exchange-rate//usd", "/vat/./exchange-rate/usd", "/health", "/", "/vat/currencies", "/openapi.json"),
 );
 const method = fc.oneof(fc.constantFrom("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE"), fc.stringMatching(/^[A-Z]{1,10}$/));
