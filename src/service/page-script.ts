@@ -8,6 +8,32 @@ export const SCRIPT = `
   const dateInput = document.getElementById("date");
   const amountInput = document.getElementById("amount");
   const result = document.getElementById("result");
+  // An amount as people write it: 1250.00, 1,250.00 or 1.250,00, a credit note's -100. With both marks the
+  // last is the decimal point; one mark used once is the decimal point unless three digits follow it, when
+  // "1,250" could be 1250 or 1.25 and is refused rather than guessed. Returns the number, or why not.
+  const readAmount = (raw) => {
+    const bad = "The amount must be a number, such as 1250.00, 1,250.00 or 1.250,00 (negative for a credit note).";
+    let text = raw.replace(/[\\s\\u00a0']/g, "").replace(/^\\u2212/, "-");
+    const sign = text.startsWith("-") ? -1 : 1;
+    text = text.replace(/^-/, "");
+    if (!/^\\d[\\d.,]*$/.test(text) || /[.,]$/.test(text)) return bad;
+    const marks = text.replace(/\\d/g, "");
+    if (marks === "") return sign * Number(text);
+    const last = marks[marks.length - 1];
+    let decimal;
+    if (new Set(marks).size === 2) {
+      if (marks.indexOf(last) !== marks.length - 1) return bad;
+      decimal = last;
+    } else if (marks.length === 1) {
+      if (text.length - text.lastIndexOf(last) - 1 === 3) return "Is " + raw.trim() + " a whole number or a decimal? Write it without the separator (1250) or with two decimals (1,250.00 or 1.250,00).";
+      decimal = last;
+    }
+    const at = decimal ? text.lastIndexOf(decimal) : text.length;
+    const groups = text.slice(0, at).split(/[.,]/);
+    if (groups.length > 1 && (groups[0].length > 3 || groups.slice(1).some((g) => g.length !== 3))) return bad;
+    return sign * Number(groups.join("") + (decimal ? "." + text.slice(at + 1) : ""));
+  };
+
   const say = (cls, lines) => {
     result.className = cls;
     result.replaceChildren(...lines.map(([text, big]) => { const p = document.createElement("p"); p.textContent = text; if (big) p.className = "big"; return p; }));
@@ -87,6 +113,13 @@ export const SCRIPT = `
     average: { path: (code, date) => "/average-rate/" + code + "/" + date.slice(0, 7), says: (b) => b.currencyName + ": HMRC's average rate for " + b.periodStart + " to " + b.periodEnd + "." },
     spot: { path: (code, date) => "/spot-rate/" + code + "/" + date, says: (b) => b.currencyName + ": HMRC's spot rate on " + b.date + "." },
   };
+  // An error clears what no longer applies: the previous result's chart and table download.
+  const failed = (message) => {
+    say("bad", [[message]]);
+    csvLink.hidden = true;
+    figure.replaceChildren(Object.assign(document.createElement("p"), { textContent: "Look up a rate to see how it moved." }));
+    caption.textContent = "";
+  };
   const seriesChosen = () => (document.querySelector('input[name="series"]:checked') || { value: "monthly" }).value;
 
   form.addEventListener("submit", async (event) => {
@@ -94,19 +127,19 @@ export const SCRIPT = `
     const code = select.value;
     const date = dateInput.value;
     const series = SERIES[seriesChosen()];
-    const rawAmount = amountInput.value.replace(/[,\\s]/g, "");
-    if (rawAmount !== "" && !/^\\d+(\\.\\d+)?$/.test(rawAmount)) return say("bad", [["The amount must be a number, such as 1250.00."]]);
+    const rawAmount = amountInput.value.trim();
+    const amount = rawAmount === "" ? undefined : readAmount(rawAmount);
+    if (typeof amount === "string") return failed(amount);
     say("", [["Looking up…"]]);
     try {
       const response = await fetch(base + series.path(encodeURIComponent(code), encodeURIComponent(date)));
       const body = await response.json();
-      if (!response.ok) return say("bad", [[body.detail || body.title]]);
+      if (!response.ok) return failed(body.detail || body.title);
       const lines = [
         ["£1 = " + body.rate + " " + body.currencyCode, true],
         [series.says(body)],
       ];
-      if (rawAmount !== "") {
-        const amount = Number(rawAmount);
+      if (amount !== undefined) {
         const sterling = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" }).format(amount / body.rate);
         lines.push([body.currencyCode + " " + amount.toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 6 }) + " = " + sterling, true]);
         lines.push(["Sterling = amount ÷ rate, to the nearest penny."]);
@@ -120,7 +153,7 @@ export const SCRIPT = `
         csvLink.hidden = true;
       }
     } catch {
-      say("bad", [["The service could not be reached; try again."]]);
+      failed("The service could not be reached; try again.");
     }
   });
 })();

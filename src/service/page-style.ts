@@ -9,7 +9,7 @@ h1 { font-size: 1.75rem; line-height: 1.2; margin: 0.5rem 0 0.75rem; }
 h2 { font-size: 1.25rem; margin: 2rem 0 0.5rem; }
 p, li { max-width: 40rem; }
 a { color: var(--accent); }
-a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible { outline: 3px solid #fd0; outline-offset: 2px; }
+a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
 .stale { border-left-color: var(--bad) !important; }
 .notice { border-left: 5px solid var(--accent); padding: 0.5rem 0.75rem; background: color-mix(in srgb, var(--accent) 8%, transparent); }
 form { display: grid; gap: 0.9rem; margin-top: 0.5rem; }
@@ -23,6 +23,7 @@ fieldset .hint { display: block; margin: 0 0 0.5rem 1.65rem; }
 button { background: var(--accent); border-color: var(--accent); color: #fff; font-weight: 600; cursor: pointer; width: auto; }
 @media (prefers-color-scheme: dark) { button { color: #111; } }
 #result { margin-top: 1rem; padding: 0.75rem; border: 2px solid var(--line); min-height: 3rem; }
+#result:empty { display: none; }
 #result.ok { border-color: var(--ok); }
 #result.bad { border-color: var(--bad); }
 #result p { margin: 0.25rem 0; }

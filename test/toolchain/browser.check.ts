@@ -36,6 +36,12 @@ describe.if(available)("the landing page in Chromium", async () => {
     page.on("response", (r) => r.status() >= 400 && failed.push(`${r.status()} ${new URL(r.url()).pathname}`));
     await page.goto(`${server.url.origin}/`);
 
+    // Before any lookup there is no empty result box; the focus ring stands out from the page (WCAG 2.2: 3:1 at least).
+    expect(await page.locator("#result").isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Look up rate" }).focus();
+    const ring = await page.getByRole("button", { name: "Look up rate" }).evaluate((e) => getComputedStyle(e).outlineColor);
+    const [r, g, b] = ring.match(/\d+/g)!.map(Number).map((c) => c / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    expect(1.05 / (0.2126 * r! + 0.7152 * g! + 0.0722 * b! + 0.05)).toBeGreaterThanOrEqual(3);
     const currency = page.getByLabel("Currency", { exact: true });
     // A locator, not waitForFunction: the page's CSP rightly forbids the eval that would need.
     await page.locator("#currency option").nth(100).waitFor({ state: "attached" });
@@ -49,7 +55,7 @@ describe.if(available)("the landing page in Chromium", async () => {
 
     await currency.selectOption("USD");
     await page.getByLabel(/^Date/).fill("2024-01-15");
-    await page.getByLabel(/^Amount/).fill("1,000");
+    await page.getByLabel(/^Amount/).fill("1,000.00");
     await page.getByRole("button", { name: "Look up rate" }).click();
     const result = page.getByRole("status");
     await result.getByText("£1 = 1.2651 USD").waitFor();
@@ -65,6 +71,22 @@ describe.if(available)("the landing page in Chromium", async () => {
     await result.getByText("£1 = 90.3635 RUB").waitFor();
     expect(await result.innerText()).toContain("= £1,000.00");
 
+    // Amounts as people write them: both conventions, a credit note; an ambiguous one is refused, not guessed.
+    await currency.selectOption("USD");
+    await page.getByLabel(/^Date/).fill("2024-01-15");
+    for (const [written, shown] of [["1.250,00", "USD 1,250.00 = £988.06"], ["1,250.00", "USD 1,250.00 = £988.06"], ["-100", "USD -100.00 = -£79.05"]]) {
+      await page.getByLabel(/^Amount/).fill(written!);
+      await page.getByRole("button", { name: "Look up rate" }).click();
+      await result.getByText(shown!).waitFor();
+    }
+    await page.getByLabel(/^Amount/).fill("1,250");
+    await page.getByRole("button", { name: "Look up rate" }).click();
+    await result.getByText(/Is 1,250 a whole number or a decimal\?/).waitFor();
+    // The error cleared what no longer applied: no chart, no table download.
+    expect(await page.locator("#history svg").count()).toBe(0);
+    expect(await page.locator("#table-csv").isHidden()).toBe(true);
+    await page.getByLabel(/^Amount/).fill("");
+
     // A date with no rate shows the service's own explanation.
     await page.getByLabel(/^Date/).fill("2030-01-01");
     await page.getByRole("button", { name: "Look up rate" }).click();
@@ -73,7 +95,7 @@ describe.if(available)("the landing page in Chromium", async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.getByLabel(/^Date/).fill("2024-01-15");
     await currency.selectOption("USD");
-    await page.getByLabel(/^Amount/).fill("1,000");
+    await page.getByLabel(/^Amount/).fill("1,000.00");
     await page.getByRole("button", { name: "Look up rate" }).click();
     await result.getByText("£1 = 1.2651 USD").waitFor();
 
@@ -101,7 +123,7 @@ describe.if(available)("the landing page in Chromium", async () => {
     // The yearly series: an average for the year to 31 December, converted the same way; a spot rate.
     await page.getByLabel("Yearly average").check();
     await page.getByLabel(/^Date/).fill("2025-12-31");
-    await page.getByLabel(/^Amount/).fill("1,000");
+    await page.getByLabel(/^Amount/).fill("1,000.00");
     await page.getByRole("button", { name: "Look up rate" }).click();
     await result.getByText("£1 = 1.3156 USD").waitFor();
     expect(await result.innerText()).toContain("US Dollar: HMRC's average rate for 2025-01-01 to 2025-12-31.");
@@ -118,8 +140,11 @@ describe.if(available)("the landing page in Chromium", async () => {
     await chart.locator("title", { hasText: "LRD" }).waitFor({ state: "attached" });
     expect(((await chart.locator("path.line").getAttribute("d"))!.match(/M/g) ?? []).length).toBeGreaterThan(1);
     await page.screenshot({ path: join(ARTIFACTS, "history-gap.png"), fullPage: true });
+    // The same page on a desktop's width.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: join(ARTIFACTS, "landing-desktop.png"), fullPage: true });
     expect(errors).toEqual([]);
     // The one failure is the deliberate lookup; nothing else (no favicon, no asset) went missing.
-    expect(failed).toEqual(["404 /vat/exchange-rate/RUB/2030-01-01"]);
+    expect(failed).toEqual(["404 /vat/exchange-rate/USD/2030-01-01"]);
   }, 60_000);
 });
