@@ -97,7 +97,9 @@ test("a rate lookup agrees with a simple reference implementation of the period 
       const expected = referenceLookup(periods.get(code)!, code, date);
       if (!expected) return expect(response.status).toBe(404);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ currencyCode: code, currencyName: realData().currencies.find((c) => c.code === code)!.name, effectiveFrom: expected.start, rate: Number(expected.rate) });
+      // A note (on a rate the build has doubts about) is the notes test's; the rest is the rule's.
+      const { note: _note, ...body } = (await response.json()) as Record<string, unknown>;
+      expect(body).toEqual({ currencyCode: code, currencyName: realData().currencies.find((c) => c.code === code)!.name, effectiveFrom: expected.start, rate: Number(expected.rate) });
     }),
     { numRuns: RUNS * 2 },
   );

@@ -25,6 +25,7 @@ CREATE TABLE `periods` (
 	`kind` text NOT NULL,
 	`rate` text NOT NULL,
 	`source` text NOT NULL,
+	`note` text,
 	PRIMARY KEY(`currency_code`, `starts_on`, `kind`)
 );
 --> statement-breakpoint

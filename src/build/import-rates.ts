@@ -16,6 +16,8 @@ export interface ImportedRate {
   kind: PeriodKind;
   rate: string;
   source: string;
+  /** What is wrong with this rate, in plain words, when the build recorded a warning about it. */
+  note: string | null;
 }
 
 export interface RateImport {
@@ -30,7 +32,7 @@ export function importRates(all: readonly SourceFile[], log: AnomalyLog): RateIm
   const files = sources.map((file) => ({ file, rates: mergeFileRows(file.name, validateFile(file, log), log) }));
   checkMonthlyContinuity(files.filter((f) => f.file.kind === "monthly"));
   checkNoDuplicatePeriods(files, log);
-  checkAcrossFiles(files, log);
+  const notes = checkAcrossFiles(files, log);
 
   const rates = files.flatMap(({ file, rates }) =>
     rates.map((r) => ({
@@ -40,6 +42,8 @@ export function importRates(all: readonly SourceFile[], log: AnomalyLog): RateIm
       kind: file.kind as PeriodKind,
       rate: r.rate,
       source: `${file.name}:${lineRanges(r.lines)}`,
+      // A monthly rate a warning is about carries it in plain words; an amendment is HMRC's own correction.
+      note: file.kind === "monthly" ? (notes.get(`${r.code} ${r.startsOn}`) ?? null) : null,
     })),
   );
   rates.sort((a, b) => (a.currencyCode === b.currencyCode ? comparePeriods(a, b) : a.currencyCode < b.currencyCode ? -1 : 1));

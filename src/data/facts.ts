@@ -12,6 +12,8 @@ export interface PeriodFact {
   kind: "monthly" | "amendment";
   rate: string;
   source: string;
+  /** What is wrong with this rate, in plain words, when the build recorded a warning about it. */
+  note: string | null;
 }
 
 /** HMRC's average rate for the twelve months ending with `period`, or its spot rate on that month's last day. */
@@ -82,9 +84,9 @@ export function sortFacts(facts: Facts): Facts {
 }
 
 /** A period as a row of values, in the table's column order: how a server reads the 20,000-odd of them (no object per row). */
-export type PeriodValues = [currencyCode: string, startsOn: string, endsOn: string, kind: PeriodFact["kind"], rate: string, source: string];
+export type PeriodValues = [currencyCode: string, startsOn: string, endsOn: string, kind: PeriodFact["kind"], rate: string, source: string, note: string | null];
 
-export const periodValues = (p: PeriodFact): PeriodValues => [p.currencyCode, p.startsOn, p.endsOn, p.kind, p.rate, p.source];
+export const periodValues = (p: PeriodFact): PeriodValues => [p.currencyCode, p.startsOn, p.endsOn, p.kind, p.rate, p.source, p.note];
 
 /** Hex SHA-256 of the facts as listed, field by field in a fixed order: the same on every runtime. */
 export function factsDigest(periods: readonly PeriodValues[], { yearly, currencies, versions, anomalies }: Omit<Facts, "periods">): string {

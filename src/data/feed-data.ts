@@ -48,7 +48,7 @@ export interface FeedData {
 }
 
 const REBUILD = "run `bun run db:build`";
-const PERIOD_COLUMNS = ["currency_code", "starts_on", "ends_on", "kind", "rate", "source"];
+const PERIOD_COLUMNS = ["currency_code", "starts_on", "ends_on", "kind", "rate", "source", "note"];
 
 /** A database file a server may open: a regular file (a FIFO or a device would block the reader, and every request behind it), not empty. */
 export function checkDatabaseFile(path: string): void {
@@ -104,7 +104,7 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
     info = Object.fromEntries(db.select().from(buildInfo).all().map((r) => [r.key, r.value]));
     if (info.schema_version !== SCHEMA_VERSION) fail(`has schema version ${info.schema_version ?? "none"}, this server needs ${SCHEMA_VERSION}`);
     // As rows of values: one object per period would cost a server's start more than anything else it does.
-    periodRows = db.select({ currencyCode: periods.currencyCode, startsOn: periods.startsOn, endsOn: periods.endsOn, kind: periods.kind, rate: periods.rate, source: periods.source }).from(periods).orderBy(sql.raw(FACT_ORDER.periods)).values();
+    periodRows = db.select({ currencyCode: periods.currencyCode, startsOn: periods.startsOn, endsOn: periods.endsOn, kind: periods.kind, rate: periods.rate, source: periods.source, note: periods.note }).from(periods).orderBy(sql.raw(FACT_ORDER.periods)).values();
     raw = {
       yearly: db.select({ series: yearlyRates.series, period: yearlyRates.period, currencyCode: yearlyRates.currencyCode, rate: yearlyRates.rate, source: yearlyRates.source }).from(yearlyRates).orderBy(sql.raw(FACT_ORDER.yearly)).all(),
       currencies: db.select({ code: currencies.code, name: currencies.name, hmrcName: currencies.hmrcName }).from(currencies).orderBy(sql.raw(FACT_ORDER.currencies)).all(),
@@ -141,10 +141,10 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
 
   // Periods come ordered by code, so each currency's are one run.
   const byCode = new Map<string, PeriodFact[]>();
-  for (const [currencyCode, startsOn, endsOn, kind, rate, source] of periodValues) {
+  for (const [currencyCode, startsOn, endsOn, kind, rate, source, note] of periodValues) {
     let list = byCode.get(currencyCode);
     if (!list) byCode.set(currencyCode, (list = []));
-    list.push({ currencyCode, startsOn, endsOn, kind, rate, source });
+    list.push({ currencyCode, startsOn, endsOn, kind, rate, source, note });
   }
   const names = new Map(facts.currencies.map((c) => [c.code, c.name]));
   const inYearly = new Set(facts.yearly.map((y) => y.currencyCode));

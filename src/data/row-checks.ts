@@ -28,7 +28,7 @@ export const BuildInfo = v.object({
 
 /** A period's row as values, in the table's column order (PeriodValues). */
 export const PeriodRow = v.pipe(
-  v.tuple([Code, IsoDate, IsoDate, v.picklist(["monthly", "amendment"]), Rate, Text]),
+  v.tuple([Code, IsoDate, IsoDate, v.picklist(["monthly", "amendment"]), Rate, Text, v.nullable(Text)]),
   v.check(([, startsOn, endsOn]) => startsOn <= endsOn, "ends before it starts"),
   v.check(([, startsOn, endsOn]) => startsOn >= "2000-01-01" && endsOn <= "2199-12-31", "outside 2000–2199"),
 );

@@ -5,7 +5,7 @@
 import { primaryKey, sqliteTable, text, integer } from "drizzle-orm/sqlite-core";
 
 /** The server refuses a file whose schema version is not this one; bumped with every migration. */
-export const SCHEMA_VERSION = "7";
+export const SCHEMA_VERSION = "8";
 
 /** One row per currency per period HMRC published (monthly, or a weekly amendment). */
 export const periods = sqliteTable(
@@ -18,6 +18,8 @@ export const periods = sqliteTable(
     // The published decimal, canonicalised but never passed through a float.
     rate: text("rate").notNull(),
     source: text("source").notNull(), // file:lines it came from
+    // What is wrong with this rate, in plain words, when the build recorded a warning about it (LRD as "Dollar (US)").
+    note: text("note"),
   },
   (t) => [primaryKey({ columns: [t.currencyCode, t.startsOn, t.kind] })],
 );

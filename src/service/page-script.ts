@@ -98,7 +98,8 @@ export const SCRIPT = `
     const response = await fetch(base + "/vat/exchange-rates/" + encodeURIComponent(date));
     if (!response.ok) return void (csvLink.hidden = true);
     const rows = await response.json();
-    const csv = ["currencyCode,currencyName,effectiveFrom,rate", ...rows.map((r) => [r.currencyCode, r.currencyName, r.effectiveFrom, r.rate].map(cell).join(","))].join("\\r\\n") + "\\r\\n";
+    // A byte-order mark first, so Excel on Windows reads the UTF-8 ("Colón", "Paʻanga"); a note column for the rates HMRC's files give reason to doubt.
+    const csv = "\\ufeff" + ["currencyCode,currencyName,effectiveFrom,rate,note", ...rows.map((r) => [r.currencyCode, r.currencyName, r.effectiveFrom, r.rate, r.note || ""].map(cell).join(","))].join("\\r\\n") + "\\r\\n";
     if (csvLink.href) URL.revokeObjectURL(csvLink.href);
     csvLink.href = URL.createObjectURL(new Blob([csv], { type: "text/csv" }));
     csvLink.download = "hmrc-vat-rates-" + date + ".csv";
@@ -138,6 +139,8 @@ export const SCRIPT = `
       const lines = [
         ["£1 = " + body.rate + " " + body.currencyCode, true],
         [series.says(body)],
+        // What the build found wrong with this rate, when it found anything.
+        ...(body.note ? [["Note: " + body.note]] : []),
       ];
       if (amount !== undefined) {
         const sterling = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" }).format(amount / body.rate);

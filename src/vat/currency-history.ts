@@ -30,7 +30,7 @@ export function histories(rates: RateBook, names: ReadonlyMap<string, string>): 
   return memoised((code: string) => {
     const columns = rates.columns(code);
     if (!columns) return undefined;
-    const { starts, ends, amendment, rates: published } = columns;
+    const { starts, ends, amendment, rates: published, notes } = columns;
     const history: CurrencyHistory = {
       currencyCode: code,
       currencyName: names.get(code)!,
@@ -40,6 +40,7 @@ export function histories(rates: RateBook, names: ReadonlyMap<string, string>): 
         effectiveTo: isoDay(ends[i]!),
         rate: Number(published[i]),
         kind: amendment[i] ? "amendment" : "monthly",
+        ...(notes[i] ? { note: notes[i]! } : {}),
       })),
     };
     return prepareText(JSON.stringify(history));

@@ -12,6 +12,8 @@ export interface RatePeriod {
   endsOn: IsoDate;
   kind: PeriodKind;
   rate: string;
+  /** What is wrong with this rate, in plain words, when the build recorded a warning about it. */
+  note?: string | null;
 }
 
 /** A currency's periods as parallel arrays, in the rule's order (by start, monthly before amendment). */
@@ -22,6 +24,8 @@ export interface TimelineColumns {
   /** 1 for an amendment. */
   amendment: Uint8Array;
   rates: string[];
+  /** Each period's note, or null. */
+  notes: (string | null)[];
 }
 
 /** The last day any period covers (-Infinity for none). */
@@ -53,13 +57,14 @@ export function timelineColumns(periods: readonly RatePeriod[]): TimelineColumns
   for (let i = 1; i < periods.length && inOrder; i++) inOrder = comparePeriods(periods[i - 1]!, periods[i]!) <= 0;
   const sorted = inOrder ? periods : [...periods].sort(comparePeriods);
   const n = sorted.length;
-  const columns: TimelineColumns = { starts: new Int32Array(n), ends: new Int32Array(n), amendment: new Uint8Array(n), rates: new Array<string>(n) };
+  const columns: TimelineColumns = { starts: new Int32Array(n), ends: new Int32Array(n), amendment: new Uint8Array(n), rates: new Array<string>(n), notes: new Array<string | null>(n) };
   for (let i = 0; i < n; i++) {
     const p = sorted[i]!;
     columns.starts[i] = dayOf(p.startsOn);
     columns.ends[i] = dayOf(p.endsOn);
     columns.amendment[i] = p.kind === "amendment" ? 1 : 0;
     columns.rates[i] = p.rate;
+    columns.notes[i] = p.note ?? null;
   }
   return columns;
 }

@@ -31,7 +31,8 @@ const UNKNOWN: RateLookup = { found: false, reason: "unknown-currency" };
 
 /** The answer for one period: HMRC's rate with the digits it published (the build keeps only rates a JSON number carries exactly). */
 function rateBody(code: string, name: string, columns: TimelineColumns, index: number): string {
-  const body: ExchangeRate = { currencyCode: code, currencyName: name, effectiveFrom: isoDay(columns.starts[index]!), rate: Number(columns.rates[index]) };
+  const note = columns.notes[index];
+  const body: ExchangeRate = { currencyCode: code, currencyName: name, effectiveFrom: isoDay(columns.starts[index]!), rate: Number(columns.rates[index]), ...(note ? { note } : {}) };
   return JSON.stringify(body);
 }
 

@@ -8,6 +8,14 @@ export const ExchangeRateSchema = v.pipe(
     currencyName: v.pipe(v.string(), v.minLength(1), v.description("Full English name of the currency"), v.examples(["US Dollar"])),
     effectiveFrom: v.pipe(v.string(), v.isoDate(), v.description("First day of the HMRC period this rate belongs to (YYYY-MM-DD)"), v.examples(["2024-01-01"])),
     rate: v.pipe(v.number(), v.gtValue(0), v.description("Currency units per £1, with exactly the digits HMRC published; sterling = amount ÷ rate"), v.examples([1.2651])),
+    note: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(1),
+        v.description("Only on a rate HMRC's files give reason to doubt: what is wrong with it, in plain words. Absent on every other rate"),
+        v.examples(['HMRC published this rate under LRD with the name "Dollar (US)", another currency\'s name: it may be that currency\'s rate, not LRD\'s. Check before using it.']),
+      ),
+    ),
   }),
   v.title("ExchangeRate"),
 );
@@ -49,6 +57,7 @@ export const RatePeriodSchema = v.pipe(
     effectiveTo: isoDate("Last day of the period", "2024-01-31"),
     rate: v.pipe(v.number(), v.gtValue(0), v.description("Currency units per £1, with exactly the digits HMRC published"), v.examples([1.2651])),
     kind: v.pipe(v.picklist(["monthly", "amendment"]), v.description("A monthly rate, or a 2014–2016 weekly amendment that replaces it from its start to the end of the month")),
+    note: v.optional(v.pipe(v.string(), v.minLength(1), v.description("Only on a rate HMRC's files give reason to doubt: what is wrong with it"))),
   }),
   v.title("RatePeriod"),
 );

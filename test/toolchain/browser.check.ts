@@ -39,8 +39,8 @@ describe.if(available)("the landing page in Chromium", async () => {
     // Before any lookup there is no empty result box; the focus ring stands out from the page (WCAG 2.2: 3:1 at least).
     expect(await page.locator("#result").isVisible()).toBe(false);
     await page.getByRole("button", { name: "Look up rate" }).focus();
-    const ring = await page.getByRole("button", { name: "Look up rate" }).evaluate((e) => getComputedStyle(e).outlineColor);
-    const [r, g, b] = ring.match(/\d+/g)!.map(Number).map((c) => c / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const ring = await page.getByRole("button", { name: "Look up rate" }).evaluate((e) => (globalThis as unknown as { getComputedStyle(e: unknown): { outlineColor: string } }).getComputedStyle(e).outlineColor);
+    const [r, g, b] = ring.match(/\d+/g)!.map(Number).map((c: number) => c / 255).map((c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
     expect(1.05 / (0.2126 * r! + 0.7152 * g! + 0.0722 * b! + 0.05)).toBeGreaterThanOrEqual(3);
     const currency = page.getByLabel("Currency", { exact: true });
     // A locator, not waitForFunction: the page's CSP rightly forbids the eval that would need.
@@ -87,6 +87,13 @@ describe.if(available)("the landing page in Chromium", async () => {
     expect(await page.locator("#table-csv").isHidden()).toBe(true);
     await page.getByLabel(/^Amount/).fill("");
 
+    // A rate HMRC's files give reason to doubt is shown with its note.
+    await currency.selectOption("LRD");
+    await page.getByLabel(/^Date/).fill("2019-06-15");
+    await page.getByRole("button", { name: "Look up rate" }).click();
+    await result.getByText(/^Note: HMRC published this rate under LRD with the name "Dollar \(US\)", and it is USD's rate/).waitFor();
+    await currency.selectOption("USD");
+
     // A date with no rate shows the service's own explanation.
     await page.getByLabel(/^Date/).fill("2030-01-01");
     await page.getByRole("button", { name: "Look up rate" }).click();
@@ -115,9 +122,10 @@ describe.if(available)("the landing page in Chromium", async () => {
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
     expect(download.suggestedFilename()).toBe("hmrc-vat-rates-2024-01-15.csv");
     const csv = readFileSync((await download.path())!, "utf8").trimEnd().split("\r\n");
-    expect(csv[0]).toBe("currencyCode,currencyName,effectiveFrom,rate");
+    // A byte-order mark, for Excel on Windows; a note column, empty on rates nothing is known against.
+    expect(csv[0]).toBe("\ufeffcurrencyCode,currencyName,effectiveFrom,rate,note");
     expect(csv).toHaveLength(table.length + 1);
-    expect(csv).toContain("USD,US Dollar,2024-01-01,1.2651");
+    expect(csv).toContain("USD,US Dollar,2024-01-01,1.2651,");
     await page.screenshot({ path: join(ARTIFACTS, "landing-page.png"), fullPage: true });
 
     // The yearly series: an average for the year to 31 December, converted the same way; a spot rate.

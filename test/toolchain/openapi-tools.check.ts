@@ -57,7 +57,8 @@ type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B 
 const holds = <T extends true>(): void => {};
 type Rate = operations["getExchangeRateOnDate"]["responses"][200]["content"]["application/json"];
 holds<Equals<Rate, components["schemas"]["ExchangeRate"]>>();
-holds<Equals<keyof Rate, "currencyCode" | "currencyName" | "effectiveFrom" | "rate">>();
+holds<Equals<keyof Rate, "currencyCode" | "currencyName" | "effectiveFrom" | "rate" | "note">>();
+holds<Equals<Rate["note"], string | undefined>>(); // optional: only on a rate in doubt
 holds<Equals<Rate["rate"], number>>();
 type NotModified = operations["getVersionDetails"]["responses"][304];
 holds<Equals<NotModified["content"], never>>(); // no body to read: a 304 is not mistaken for data
