@@ -113,8 +113,6 @@ export const components = () => ({
     Date: { name: "date", in: "path", required: true, description: "A real calendar day, YYYY-MM-DD", schema: ref("schemas", "Date"), example: "2024-01-15" },
     Period: { name: "period", in: "path", required: true, description: "The month the twelve months end with: YYYY-03 or YYYY-12", schema: ref("schemas", "Period"), example: "2025-12" },
     SpotDate: { name: "date", in: "path", required: true, description: "A 31 March or a 31 December, YYYY-MM-DD", schema: ref("schemas", "SpotDate"), example: "2025-12-31" },
-    AccessControlRequestMethod: { name: "Access-Control-Request-Method", in: "header", required: true, description: "The method the browser wants to use", schema: { type: "string", enum: ["GET", "HEAD"] } },
-    AccessControlRequestHeaders: { name: "Access-Control-Request-Headers", in: "header", required: false, description: "Headers the browser wants to send; all are allowed", schema: { type: "string" } },
     IfNoneMatch: { name: "If-None-Match", in: "header", required: false, description: "ETags from earlier answers (or *): a match is a 304 with no body", schema: { type: "string" }, example: '"92a77478-60p36spswwfd"' },
   },
   headers: {
@@ -128,16 +126,9 @@ export const components = () => ({
     XContentTypeOptions: { description: "No content sniffing", schema: { type: "string", const: COMMON_HEADERS["x-content-type-options"] } },
     ReferrerPolicy: { description: "No referrer sent on", schema: { type: "string", const: COMMON_HEADERS["referrer-policy"] } },
     ContentSecurityPolicy: { description: "Nothing may load; the page allows its own inline script and style by hash", schema: { type: "string" } },
-    AccessControlAllowMethods: { description: "The methods a browser may use", schema: { type: "string", const: ALLOWED_METHODS } },
-    AccessControlAllowHeaders: { description: "The headers the browser asked to send, all allowed", schema: { type: "string" } },
-    AccessControlMaxAge: { description: "How long a browser may keep this preflight's answer, in seconds", schema: { type: "string" } },
   },
   responses: {
     NotModified: { description: "Not modified: the ETag in If-None-Match is still the answer's", headers: { ...commonHeaders(), ETag: ref("headers", "ETag"), "Cache-Control": ref("headers", "CacheControl") } },
-    Preflight: {
-      description: "The preflight's answer: GET and HEAD from any origin",
-      headers: { ...commonHeaders(), "Access-Control-Allow-Methods": ref("headers", "AccessControlAllowMethods"), "Access-Control-Allow-Headers": ref("headers", "AccessControlAllowHeaders"), "Access-Control-Max-Age": ref("headers", "AccessControlMaxAge") },
-    },
     Forbidden: problemAnswer("This caller's address is banned", ["forbidden", "This address is banned from the service for abuse.", "/versions/current"]),
     MethodNotAllowed: problemAnswer("Only GET and HEAD are served", ["method-not-allowed", "DELETE is not supported: this API is read-only.", "/versions/current"], { Allow: ref("headers", "Allow") }),
     UriTooLong: problemAnswer(`The request URL is longer than ${MAX_URL_LENGTH} characters`, ["uri-too-long", `Request URLs are limited to ${MAX_URL_LENGTH} characters.`, "/"]),

@@ -9,9 +9,6 @@ import { commonHeaders, components, problems, ref, type Example, type Json, type
 const badHost = (path: string): Example => ["bad-request", 'The Host header "exa mple" is not a host name and port.', path];
 const SHARED_RESPONSES = { "304": ref("responses", "NotModified"), "403": ref("responses", "Forbidden"), "405": ref("responses", "MethodNotAllowed"), "414": ref("responses", "UriTooLong"), "500": ref("responses", "InternalError") };
 
-// A preflight is never conditional.
-const { "304": _notModified, ...withoutNotModified } = SHARED_RESPONSES;
-
 interface Operation {
   id: string;
   tag: "vat" | "yearly" | "versions" | "service";
@@ -37,18 +34,6 @@ function operation({ id, tag, summary, description, example, parameters = [], ok
         "200": { description: ok.description, headers: { ...commonHeaders(), ETag: ref("headers", "ETag"), "Cache-Control": ref("headers", "CacheControl") }, content: ok.content },
         ...problems([badHost(example), ...errors]),
         ...SHARED_RESPONSES,
-      },
-    },
-    options: {
-      operationId: `${id}Preflight`,
-      tags: [tag],
-      summary: "CORS preflight",
-      description: "Browsers ask before a cross-origin GET with custom headers; any origin may read the API, with GET and HEAD.",
-      parameters: [...parameters, ref("parameters", "AccessControlRequestMethod"), ref("parameters", "AccessControlRequestHeaders")],
-      responses: {
-        "204": ref("responses", "Preflight"),
-        ...problems([badHost(example)]),
-        ...withoutNotModified,
       },
     },
   };
@@ -276,7 +261,7 @@ export function openApiDocument(basePath: string): Json {
       title: "Feed service: HMRC VAT exchange rates and DataTables versions",
       version: "1.0.0",
       description:
-        "HMRC's published VAT period exchange rates (currency units per £1; sterling = amount ÷ rate) and the current DataTables versions. Not an official HMRC service. The rates are Crown copyright and contain public sector information licensed under the Open Government Licence v3.0 (https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/).",
+        "HMRC's published VAT period exchange rates (currency units per £1; sterling = amount ÷ rate), its yearly average and spot rates, and the current DataTables versions. Not an official HMRC service. CORS: any origin may read every route; every answer carries Access-Control-Allow-Origin: * and exposes ETag, and a preflight (OPTIONS asking for GET or HEAD, on any route) is answered 204 with Access-Control-Allow-Methods: GET, HEAD, the headers asked for in Access-Control-Allow-Headers, and Access-Control-Max-Age. The rates are Crown copyright and contain public sector information licensed under the Open Government Licence v3.0 (https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/).",
       // Whoever runs a server answers for it; the page at its root says what it serves.
       contact: { name: "feed-service maintainers" },
       license: { name: "MIT (the service); the HMRC data: Open Government Licence v3.0", identifier: "MIT" },
