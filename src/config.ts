@@ -35,6 +35,12 @@ export interface Config {
 export const SQLITE_DRIVERS = ["bun:sqlite", "node:sqlite", "sql.js"] as const;
 export type SqliteDriver = (typeof SQLITE_DRIVERS)[number];
 
+/** Every variable the server reads, and no other: what a locked-down Deno needs in --allow-env. */
+export const SERVER_SETTINGS = [
+  "PORT", "HOST", "DATABASE_PATH", "BASE_PATH", "DB_WATCH_INTERVAL_MS", "LOG_LEVEL", "BANNED_IPS", "BANNED_IPS_FILE",
+  "TRUST_PROXY", "TLS_CERT_FILE", "TLS_KEY_FILE", "HTTP_PORT", "DRAIN_TIMEOUT_MS", "SQLITE_DRIVER", "LISTEN_FILE",
+] as const;
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   return {
     port: parsePort(env.PORT),

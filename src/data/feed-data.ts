@@ -55,7 +55,12 @@ export function checkDatabaseFile(path: string): void {
   let stat;
   try {
     stat = statSync(path);
-  } catch {
+  } catch (e) {
+    // A file this process may not read is not a missing one: Deno without --allow-read says NotCapable.
+    const { name, code } = e as { name?: string; code?: string };
+    if (name === "NotCapable" || name === "PermissionDenied" || code === "EACCES" || code === "EPERM") {
+      throw new DatabaseUnusable(`database ${path} cannot be read: permission denied (on Deno, grant --allow-read=${path})`);
+    }
     throw new DatabaseUnusable(`database ${path} does not exist: ${REBUILD}`);
   }
   if (!stat.isFile()) throw new DatabaseUnusable(`database ${path} is not a regular file: ${REBUILD}`);

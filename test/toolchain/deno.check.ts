@@ -6,6 +6,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { SERVER_SETTINGS } from "../../src/config.ts";
 import { realData, realDatabase, ROOT } from "../helpers.ts";
 import { SERVER, spawnListening } from "../server-process.ts";
 
@@ -79,6 +80,30 @@ describe("Deno answers exactly like Bun", async () => {
     const proc = Bun.spawnSync([DENO, ...DENO_ENTRY], { env: env({ SQLITE_DRIVER: "bun:sqlite" }) });
     expect(proc.exitCode).toBe(1);
     expect(proc.stderr.toString().trim()).toBe("feed-service: configuration: SQLITE_DRIVER=bun:sqlite is not available on this runtime; it has node:sqlite, sql.js");
+  });
+});
+
+describe("Deno on a locked-down host", () => {
+  const least = (database: string) => ["run", "--allow-net=127.0.0.1", `--allow-read=${database}`, `--allow-env=${SERVER_SETTINGS.join(",")}`, join(ROOT, "src/server-deno.ts")];
+
+  test("serves under the least permissions documented: the listening address, the database, the server's own settings", async () => {
+    const database = realDatabase().path;
+    const deno = await spawnListening([DENO, ...least(database)], { env: env() });
+    try {
+      expect((await fetch(`${deno.origin}/vat/exchange-rate/usd/2024-01-15`)).status).toBe(200);
+      expect((await fetch(`${deno.origin}/health`)).status).toBe(200);
+    } finally {
+      deno.proc.kill();
+      expect(await deno.proc.exited).toBe(0);
+    }
+    expect(deno.output()).not.toMatch(/NotCapable|PermissionDenied|Requires/);
+  }, 30_000);
+
+  test("without read permission on the database it says so, not that the file is missing", () => {
+    const database = realDatabase().path;
+    const proc = Bun.spawnSync([DENO, "run", "--allow-net=127.0.0.1", `--allow-env=${SERVER_SETTINGS.join(",")}`, join(ROOT, "src/server-deno.ts")], { env: env() });
+    expect(proc.exitCode).toBe(1);
+    expect(proc.stderr.toString().trim()).toBe(`feed-service: database ${database} cannot be read: permission denied (on Deno, grant --allow-read=${database})`);
   });
 });
 
