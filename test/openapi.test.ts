@@ -69,7 +69,7 @@ describe("every answer the server sends is declared", () => {
     const content = answer.content[mediaType];
     expect([template, response.status, mediaType, content === undefined ? "undeclared" : "declared"]).toEqual([template, response.status, mediaType, "declared"]);
     const schema = content.schema.$ref ? { $ref: `doc${content.schema.$ref}` } : content.schema;
-    const valid = ajv.validate(schema, JSON.parse(text));
+    const valid = ajv.validate(schema, mediaType === "text/csv" ? text : JSON.parse(text));
     if (!valid) console.error(template, response.status, ajv.errors);
     expect(valid).toBe(true);
   }
@@ -91,6 +91,10 @@ describe("every answer the server sends is declared", () => {
     ["/spot-rate/{currency}/{date}", "/spot-rate/usd/2025-12-31", "/spot-rate/us/2025-12-31", "/spot-rate/usd/2025-12-30", "/spot-rate/xyz/2025-12-31", "/spot-rate/usd/2027-03-31", "later:/spot-rate/usd/2029-12-31"],
     ["/average-rates/{period}", "/average-rates/2025-12", "/average-rates/2025-06", "/average-rates/2027-03", "later:/average-rates/2029-12"],
     ["/spot-rates/{date}", "/spot-rates/2025-12-31", "/spot-rates/2025-12-30", "/spot-rates/2027-03-31", "later:/spot-rates/2029-12-31"],
+    ["/vat/exchange-rates/{date}.csv", "/vat/exchange-rates/2014-12-24.csv", "/vat/exchange-rates/2024-02-30.csv", "/vat/exchange-rates/2031-01-01.csv", "later:/vat/exchange-rates/2030-01-15.csv"],
+    ["/vat/currencies/{currency}.csv", "/vat/currencies/lrd.csv", "/vat/currencies/l.csv", "/vat/currencies/xyz.csv"],
+    ["/average-rates/{period}.csv", "/average-rates/2025-12.csv", "/average-rates/2025-06.csv", "/average-rates/2027-03.csv", "later:/average-rates/2029-12.csv"],
+    ["/spot-rates/{date}.csv", "/spot-rates/2025-12-31.csv", "/spot-rates/2025-12-30.csv", "/spot-rates/2027-03-31.csv", "later:/spot-rates/2029-12-31.csv"],
     ["/currencies", "/currencies"],
     ["/currencies/{currency}", "/currencies/usd", "/currencies/u", "/currencies/xyz"],
     ["/vat/currencies", "/vat/currencies"],

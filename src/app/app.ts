@@ -15,14 +15,14 @@ import { home } from "../service/routes/home.ts";
 import { health } from "../service/routes/health.ts";
 import { openApiJson } from "../service/routes/openapi-json.ts";
 import { currencies } from "../vat/routes/currencies.ts";
-import { currencyHistory } from "../vat/routes/currency-history.ts";
+import { currencyHistory, currencyHistoryCsv } from "../vat/routes/currency-history.ts";
 import { exchangeRateOnDate } from "../vat/routes/exchange-rate-on-date.ts";
 import { exchangeRateToday } from "../vat/routes/exchange-rate-today.ts";
-import { exchangeRatesOnDate } from "../vat/routes/exchange-rates-on-date.ts";
+import { exchangeRatesOnDate, exchangeRatesOnDateCsv } from "../vat/routes/exchange-rates-on-date.ts";
 import { averageRate } from "../vat/routes/average-rate.ts";
 import { currencySeriesList, currencyYearlyHistory } from "../vat/routes/currency-series.ts";
 import { spotRate } from "../vat/routes/spot-rate.ts";
-import { averageRates, spotRates } from "../vat/routes/yearly-tables.ts";
+import { averageRates, averageRatesCsv, spotRates, spotRatesCsv } from "../vat/routes/yearly-tables.ts";
 import { systemClock, type Clock } from "../lib/uk-date.ts";
 import { versionsCurrent } from "../versions/routes/current.ts";
 import { versionsDetail } from "../versions/routes/detail.ts";
@@ -51,12 +51,16 @@ export function createApp({ answers, basePath = "", clock = systemClock, bans }:
   const router = Router<IRequest, [Context]>({ base: basePath })
     .all("/vat/exchange-rate/:currency/:date", readOnly(exchangeRateOnDate))
     .all("/vat/exchange-rate/:currency", readOnly(exchangeRateToday))
+    .all("/vat/exchange-rates/:date.csv", readOnly(exchangeRatesOnDateCsv))
     .all("/vat/exchange-rates/:date", readOnly(exchangeRatesOnDate))
     .all("/vat/currencies", readOnly(currencies))
+    .all("/vat/currencies/:currency.csv", readOnly(currencyHistoryCsv))
     .all("/vat/currencies/:currency", readOnly(currencyHistory))
     .all("/average-rate/:currency/:period", readOnly(averageRate))
     .all("/spot-rate/:currency/:date", readOnly(spotRate))
+    .all("/average-rates/:period.csv", readOnly(averageRatesCsv))
     .all("/average-rates/:period", readOnly(averageRates))
+    .all("/spot-rates/:date.csv", readOnly(spotRatesCsv))
     .all("/spot-rates/:date", readOnly(spotRates))
     .all("/currencies", readOnly(currencySeriesList))
     .all("/currencies/:currency", readOnly(currencyYearlyHistory))

@@ -39,6 +39,9 @@ function operation({ id, tag, summary, description, example, parameters = [], ok
   };
 }
 
+/** A CSV answer: text, with a header row. */
+const csvOf = (example: string) => ({ "text/csv": { schema: { type: "string", description: "RFC 4180 CSV with a header row, CRLF line endings" }, example } });
+
 const jsonOf = (name: SchemaName, example?: unknown) => ({ "application/json": { schema: ref("schemas", name), ...(example === undefined ? {} : { example }) } });
 
 const rateExample = { currencyCode: "USD", currencyName: "US Dollar", effectiveFrom: "2024-01-01", rate: 1.2651 };
@@ -203,6 +206,58 @@ const PATHS = {
       content: jsonOf("CurrencyYearlyHistory", { currencyCode: "USD", currencyName: "US Dollar", series: ["monthly", "average", "spot"], averages: [{ periodStart: "2025-01-01", periodEnd: "2025-12-31", rate: 1.3156 }], spots: [{ date: "2025-12-31", rate: 1.3454 }] }),
     },
     errors: [invalidCurrency("/currencies/US"), ["unknown-currency", "HMRC has published no rate for XYZ in any series.", "/currencies/XYZ"]],
+  }),
+  "/vat/exchange-rates/{date}.csv": operation({
+    id: "getExchangeRatesOnDateCsv",
+    tag: "vat",
+    summary: "Every currency's rate on a date, as CSV",
+    description: `The table of /vat/exchange-rates/{date} for spreadsheets: a header row (currencyCode, currencyName, effectiveFrom, rate, note), the rates with HMRC's digits, cells a spreadsheet would run as a formula neutralised. Cached like the JSON.${BEHIND}`,
+    example: "/vat/exchange-rates/2024-01-15.csv",
+    parameters: [ref("parameters", "Date")],
+    ok: { description: "The rates in force on that date", cacheControl: DATED_RATE, content: csvOf("currencyCode,currencyName,effectiveFrom,rate,note\r\nAED,United Arab Emirates Dirham,2024-01-01,4.6461,\r\n") },
+    errors: [
+      ["invalid-date", '"2025-02-30" is not a valid date: there is no such day in the calendar.', "/vat/exchange-rates/2025-02-30.csv"],
+      ["no-rate", "No rates on 2013-01-01: HMRC's rates in this database run from 2014-01-08 to 2026-08-31.", "/vat/exchange-rates/2013-01-01.csv"],
+      dataBehind("/vat/exchange-rates/2026-09-15.csv", "2026-09-15"),
+    ],
+  }),
+  "/vat/currencies/{currency}.csv": operation({
+    id: "getCurrencyHistoryCsv",
+    tag: "vat",
+    summary: "One currency's every period, as CSV",
+    description: "The periods of /vat/currencies/{currency} for spreadsheets: a header row (currencyCode, currencyName, effectiveFrom, effectiveTo, rate, kind, note), HMRC's digits, formula-like cells neutralised. Cached like the JSON.",
+    example: "/vat/currencies/usd.csv",
+    parameters: [ref("parameters", "Currency")],
+    ok: { description: "The currency's periods", cacheControl: DATED_RATE, content: csvOf("currencyCode,currencyName,effectiveFrom,effectiveTo,rate,kind,note\r\nUSD,US Dollar,2024-01-01,2024-01-31,1.2651,monthly,\r\n") },
+    errors: [invalidCurrency("/vat/currencies/US.csv"), unknownCurrency("/vat/currencies/XYZ.csv")],
+  }),
+  "/average-rates/{period}.csv": operation({
+    id: "getAverageRatesCsv",
+    tag: "yearly",
+    summary: "Every currency's average for a year, as CSV",
+    description: `The table of /average-rates/{period} for spreadsheets: currencyCode, currencyName, periodStart, periodEnd, rate. ${YEARLY_BEHIND}`,
+    example: "/average-rates/2025-12.csv",
+    parameters: [ref("parameters", "Period")],
+    ok: { description: "The averages", cacheControl: DATED_RATE, content: csvOf("currencyCode,currencyName,periodStart,periodEnd,rate\r\nUSD,US Dollar,2025-01-01,2025-12-31,1.3156\r\n") },
+    errors: [
+      ["invalid-period", '"2025-06" is not a valid period: HMRC publishes averages for the year to 31 March (YYYY-03) and the year to 31 December (YYYY-12) only.', "/average-rates/2025-06.csv"],
+      ["no-rate", "No average rate for the year to 2027-03-31: not published yet. HMRC publishes it on 2027-03-31.", "/average-rates/2027-03.csv"],
+      yearlyBehind("/average-rates/2026-12.csv"),
+    ],
+  }),
+  "/spot-rates/{date}.csv": operation({
+    id: "getSpotRatesCsv",
+    tag: "yearly",
+    summary: "Every currency's spot rate on a 31 December or 31 March, as CSV",
+    description: `The table of /spot-rates/{date} for spreadsheets: currencyCode, currencyName, date, rate. ${YEARLY_BEHIND}`,
+    example: "/spot-rates/2025-12-31.csv",
+    parameters: [ref("parameters", "SpotDate")],
+    ok: { description: "The spot rates", cacheControl: DATED_RATE, content: csvOf("currencyCode,currencyName,date,rate\r\nUSD,US Dollar,2025-12-31,1.3454\r\n") },
+    errors: [
+      ["invalid-date", '"2025-12-30" is not a valid spot-rate date: HMRC publishes spot rates for 31 March (YYYY-03-31) and 31 December (YYYY-12-31) only.', "/spot-rates/2025-12-30.csv"],
+      ["no-rate", "No spot rate for 2027-03-31: not published yet. HMRC publishes it on 2027-03-31.", "/spot-rates/2027-03-31.csv"],
+      yearlyBehind("/spot-rates/2026-12-31.csv"),
+    ],
   }),
   "/vat/currencies": operation({
     id: "listCurrencies",

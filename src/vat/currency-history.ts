@@ -1,6 +1,7 @@
 // One currency's whole story: its name, the ranges its periods cover (with
 // the gaps between them) and every period as HMRC published it, in the
 // period rule's order. Made the first time it is asked for.
+import { prepareCsv } from "../http/csv.ts";
 import { memoised, prepareText, type PreparedBody } from "../http/prepared.ts";
 import { isoDay } from "../lib/calendar.ts";
 import type { TimelineColumns } from "./period.ts";
@@ -24,6 +25,17 @@ export function coveredRanges(starts: ArrayLike<number>, ends: ArrayLike<number>
 
 /** A currency's covered ranges as dates. */
 export const coveredDates = ({ starts, ends }: TimelineColumns) => coveredRanges(starts, ends).map(({ from, to }) => ({ from: isoDay(from), to: isoDay(to) }));
+
+/** Each currency's periods as CSV, by code; undefined for a code the database does not have. */
+export function historiesCsv(rates: RateBook, names: ReadonlyMap<string, string>): (code: string) => PreparedBody | undefined {
+  return memoised((code: string) => {
+    const columns = rates.columns(code);
+    if (!columns) return undefined;
+    const name = names.get(code)!;
+    const rows = Array.from(columns.starts, (start, i) => [code, name, isoDay(start), isoDay(columns.ends[i]!), columns.rates[i]!, columns.amendment[i] ? "amendment" : "monthly", columns.notes[i]!]);
+    return prepareCsv(["currencyCode", "currencyName", "effectiveFrom", "effectiveTo", "rate", "kind", "note"], rows);
+  });
+}
 
 /** Each currency's history answer, by code (upper case); undefined for a code the database does not have. */
 export function histories(rates: RateBook, names: ReadonlyMap<string, string>): (code: string) => PreparedBody | undefined {

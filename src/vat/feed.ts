@@ -3,7 +3,7 @@
 import type { FeedData } from "../data/feed-data.ts";
 import { DATED_RATE } from "../http/caching.ts";
 import { prepareJson, type PreparedBody } from "../http/prepared.ts";
-import { coveredDates, histories } from "./currency-history.ts";
+import { coveredDates, histories, historiesCsv } from "./currency-history.ts";
 import { DailyTables } from "./daily-tables.ts";
 import { RateBook } from "./rate-book.ts";
 import { YearlyBook } from "./yearly-book.ts";
@@ -15,6 +15,7 @@ export interface VatAnswers {
   rates: RateBook;
   tables: DailyTables;
   history: (code: string) => PreparedBody | undefined;
+  historyCsv: (code: string) => PreparedBody | undefined;
   /** HMRC's average and spot rates, and each currency's series. */
   yearly: YearlyBook;
   /** Whether a code is a currency in any series. */
@@ -37,6 +38,7 @@ export function prepareVat(data: FeedData): VatAnswers {
     rates,
     tables: new DailyTables(rates, codes, data.coverage.from, data.coverage.to),
     history: histories(rates, new Map(data.currencies.map((c) => [c.code, c.name]))),
+    historyCsv: historiesCsv(rates, new Map(data.currencies.map((c) => [c.code, c.name]))),
     currencies: prepareJson(list, DATED_RATE),
     yearly: new YearlyBook(data),
     known: (code) => data.names.has(code),

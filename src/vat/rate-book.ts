@@ -86,6 +86,13 @@ export class RateBook {
     return index < 0 ? undefined : rates.body(index);
   }
 
+  /** The period in force for `code` on `day` as a CSV row (code, name, effectiveFrom, rate as published, note), or undefined. */
+  rowOn(code: string, day: number): (string | null)[] | undefined {
+    const rates = this.byCode.get(code)!;
+    const i = rates.timeline.indexOn(day);
+    return i < 0 ? undefined : [code, rates.name, isoDay(rates.columns.starts[i]!), rates.columns.rates[i]!, rates.columns.notes[i]!];
+  }
+
   /** Every day some period starts or the day after one ends: between two of them, the same periods are in force. */
   boundaries(): Int32Array {
     const days = new Set<number>();

@@ -2,6 +2,7 @@
 // periods (YYYY-MM, March or December) and, per period, each currency's rate.
 // Answers are made the first time they are asked for and kept.
 import type { FeedData } from "../data/feed-data.ts";
+import { prepareCsv } from "../http/csv.ts";
 import { memoised, prepareText, type PreparedBody } from "../http/prepared.ts";
 import { addMonths, lastDayOf } from "../lib/publication.ts";
 import type { AverageRate, CurrencySeries, CurrencyYearlyHistory, SpotRate } from "./schemas.ts";
@@ -28,6 +29,7 @@ export class YearlyBook {
   private readonly rates = new Map<YearlySeries, Map<string, Map<string, string>>>([["average", new Map()], ["spot", new Map()]]);
   readonly rate: (key: string) => PreparedBody;
   readonly table: (key: string) => PreparedBody | undefined;
+  readonly tableCsv: (key: string) => PreparedBody | undefined;
   readonly history: (code: string) => PreparedBody | undefined;
   readonly listing: PreparedBody;
 
@@ -47,6 +49,15 @@ export class YearlyBook {
       const [series, period] = key.split(" ") as [YearlySeries, string];
       const rates = this.rates.get(series)!.get(period);
       return rates && prepareText(JSON.stringify([...rates].map(([code, rate]) => body(series, code, name(code), period, rate))));
+    });
+    this.tableCsv = memoised((key: string) => {
+      const [series, period] = key.split(" ") as [YearlySeries, string];
+      const rates = this.rates.get(series)!.get(period);
+      if (!rates) return undefined;
+      // The rate as published, from the facts: the same digits as the JSON.
+      return series === "average"
+        ? prepareCsv(["currencyCode", "currencyName", "periodStart", "periodEnd", "rate"], [...rates].map(([code, rate]) => [code, name(code), periodStart(period), lastDayOf(period), rate]))
+        : prepareCsv(["currencyCode", "currencyName", "date", "rate"], [...rates].map(([code, rate]) => [code, name(code), lastDayOf(period), rate]));
     });
     const seriesOf = (code: string): CurrencySeries["series"] => [
       ...(data.periods.has(code) ? (["monthly"] as const) : []),

@@ -5,9 +5,9 @@ import type { VatContext } from "../feed.ts";
 import { missingYearly, parsePeriod, parseSpotDate } from "../rate-query.ts";
 import type { YearlySeries } from "../yearly-book.ts";
 
-/** A whole period's table of one series, or why there is none (the lookup of a code no period has says the range held). */
-function table(series: YearlySeries, period: string, { vat, clock }: VatContext) {
-  const answer = vat.yearly.table(`${series} ${period}`);
+/** A whole period's table of one series, as JSON or CSV, or why there is none. */
+function table(series: YearlySeries, period: string, { vat, clock }: VatContext, csv = false) {
+  const answer = (csv ? vat.yearly.tableCsv : vat.yearly.table)(`${series} ${period}`);
   if (answer) return ok(answer);
   const held = vat.yearly.newest(series) ?? period;
   return missingYearly({ found: false, reason: "not-held", first: held, last: held }, series, "any currency", period, vat, clock);
@@ -23,4 +23,15 @@ export const averageRates: Handler<VatContext> = ({ params }, context) => {
 export const spotRates: Handler<VatContext> = ({ params }, context) => {
   const date = parseSpotDate(params.date);
   return date instanceof Problem ? date : table("spot", date.slice(0, 7), context);
+};
+
+/** GET /average-rates/:period.csv and /spot-rates/:date.csv — the same tables as CSV, for spreadsheets. */
+export const averageRatesCsv: Handler<VatContext> = ({ params }, context) => {
+  const period = parsePeriod(params.period);
+  return period instanceof Problem ? period : table("average", period, context, true);
+};
+
+export const spotRatesCsv: Handler<VatContext> = ({ params }, context) => {
+  const date = parseSpotDate(params.date);
+  return date instanceof Problem ? date : table("spot", date.slice(0, 7), context, true);
 };
