@@ -1,7 +1,7 @@
 // The OpenAPI document under third-party tools (#14): two independent linters
 // find nothing in it, and a client generated from it types every answer.
 import { describe, expect, test } from "bun:test";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createApp } from "../../src/app/app.ts";
 import { fixedClock, realAnswers, ROOT, tempDir } from "../helpers.ts";
@@ -83,4 +83,38 @@ describe("a client generated from it (openapi-typescript) types every answer", (
     expect(`${check?.stdout}${check?.stderr}`).toBe("");
     expect(check?.exitCode).toBe(0);
   }, 30_000);
+});
+
+describe("a typed client, as docs/api.md shows it (openapi-typescript 6.7 + openapi-fetch 0.17)", () => {
+  test("generated from the document, it type-checks and fetches a rate from a running server", async () => {
+    const dir = tempDir("feed-fetch-client-");
+    symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
+    writeFileSync(join(dir, "openapi.json"), JSON.stringify(doc));
+    const generate = await run([join(ROOT, "node_modules/.bin/openapi-typescript"), join(dir, "openapi.json"), "-o", join(dir, "api.d.ts")]);
+    expect(generate.exitCode).toBe(0);
+    writeFileSync(
+      join(dir, "client.ts"),
+      `import createClient from "openapi-fetch";
+import type { paths } from "./api";
+
+const client = createClient<paths>({ baseUrl: process.argv[2] });
+const { data, error, response } = await client.GET("/vat/exchange-rate/{currency}/{date}", { params: { path: { currency: "usd", date: "2024-01-15" } } });
+if (error) throw new Error(error.detail);
+const rate: number = data.rate;
+const note: string | undefined = data.note;
+console.log(JSON.stringify({ rate, name: data.currencyName, note: note ?? null, etag: response.headers.get("etag") }));
+`,
+    );
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ESNext", module: "ESNext", moduleResolution: "bundler", skipLibCheck: true, types: ["bun-types"] }, files: ["client.ts"] }));
+    const check = await run([join(ROOT, "node_modules/.bin/tsc"), "-p", dir], dir);
+    expect(`${check.stdout}${check.stderr}`).toBe("");
+    const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (request) => app(request) });
+    try {
+      const call = await run(["bun", join(dir, "client.ts"), `${server.url.origin}/feeds`], dir);
+      expect(call.stderr).toBe("");
+      expect(JSON.parse(call.stdout)).toMatchObject({ rate: 1.2651, name: "US Dollar", note: null });
+    } finally {
+      server.stop(true);
+    }
+  }, 60_000);
 });
