@@ -5,6 +5,7 @@
 // addresses once, and an address is found among them by binary search, so
 // 50,000 entries cost a request about what none do.
 import ipaddr from "ipaddr.js";
+import { countAtOrBefore } from "../lib/sorted.ts";
 
 type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
@@ -127,12 +128,6 @@ function merged<N extends number | bigint>(intervals: [N, N][], after: (n: N) =>
 
 /** Whether `address` falls in one of the intervals: the last that starts at or before it. */
 function within<N extends number | bigint>({ firsts, lasts }: Intervals<N>, address: N): boolean {
-  let lo = 0;
-  let hi = firsts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (firsts[mid]! <= address) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo > 0 && address <= lasts[lo - 1]!;
+  const n = countAtOrBefore(firsts, address);
+  return n > 0 && address <= lasts[n - 1]!;
 }

@@ -4,6 +4,7 @@
 // is the same: a day's stretch is found by binary search, and each stretch's
 // table is made the first time it is asked for, from the single route's bodies.
 import { prepareCsv } from "../http/csv.ts";
+import { countAtOrBefore } from "../lib/sorted.ts";
 import { memoised, prepareText, type PreparedBody } from "../http/prepared.ts";
 import type { RateBook } from "./rate-book.ts";
 
@@ -42,15 +43,8 @@ export class DailyTables {
     return stretch < 0 ? undefined : this.csv(stretch);
   }
 
+  /** The stretch `day` falls in, or -1 before the first. */
   private stretchOf(day: number): number {
-    const starts = (this.starts ??= this.rates.boundaries());
-    let lo = 0;
-    let hi = starts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (starts[mid]! <= day) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo - 1;
+    return countAtOrBefore((this.starts ??= this.rates.boundaries()), day) - 1;
   }
 }

@@ -4,6 +4,7 @@
 // contain the date, the one that starts latest; an amendment beats a monthly
 // rate that starts the same day (HMRC published it later to correct it).
 import { dayNumber, type IsoDate } from "../lib/calendar.ts";
+import { countAtOrBefore } from "../lib/sorted.ts";
 
 export type PeriodKind = "monthly" | "amendment";
 
@@ -95,14 +96,8 @@ export class PeriodTimeline {
   /** The index of the period in force on `day` (days since 1970-01-01), or -1 when none contains it. */
   indexOn(day: number): number {
     const { starts, ends, reach } = this;
-    // Binary search for the last period starting on or before the day.
-    let lo = 0;
-    let hi = starts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (starts[mid]! <= day) lo = mid + 1;
-      else hi = mid;
-    }
+    // The periods starting on or before the day.
+    const lo = countAtOrBefore(starts, day);
     // Walking back, the first period that still runs on the day starts
     // latest; once nothing earlier reaches the day, there is none.
     for (let i = lo - 1; i >= 0 && reach[i]! >= day; i--) if (ends[i]! >= day) return i;

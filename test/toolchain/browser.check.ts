@@ -85,6 +85,8 @@ describe.if(available)("the landing page in Chromium", async () => {
     // The error cleared what no longer applied: no chart, no table download.
     expect(await page.locator("#history svg").count()).toBe(0);
     expect(await page.locator("#table-csv").isHidden()).toBe(true);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, "after-an-error.png"), fullPage: true });
     await page.getByLabel(/^Amount/).fill("");
 
     // A rate HMRC's files give reason to doubt is shown with its note.
