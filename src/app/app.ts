@@ -51,6 +51,8 @@ export function createApp({ answers, basePath = "", clock = systemClock, bans }:
   const router = Router<IRequest, [Context]>({ base: basePath })
     .all("/vat/exchange-rate/:currency/:date", readOnly(exchangeRateOnDate))
     .all("/vat/exchange-rate/:currency", readOnly(exchangeRateToday))
+    .all("/versions/current", readOnly(versionsCurrent))
+    .all("/versions/detail", readOnly(versionsDetail))
     .all("/vat/exchange-rates/:date.csv", readOnly(exchangeRatesOnDateCsv))
     .all("/vat/exchange-rates/:date", readOnly(exchangeRatesOnDate))
     .all("/vat/currencies", readOnly(currencies))
@@ -64,8 +66,6 @@ export function createApp({ answers, basePath = "", clock = systemClock, bans }:
     .all("/spot-rates/:date", readOnly(spotRates))
     .all("/currencies", readOnly(currencySeriesList))
     .all("/currencies/:currency", readOnly(currencyYearlyHistory))
-    .all("/versions/current", readOnly(versionsCurrent))
-    .all("/versions/detail", readOnly(versionsDetail))
     .all("/health", readOnly(health))
     .all("/openapi.json", readOnly(openApiJson))
     .all("/", readOnly(home));
