@@ -1,6 +1,6 @@
 // The build: upstream snapshot in, one read-only SQLite file out.
 import { join } from "node:path";
-import { factsDigest, periodValues, sortFacts, type Facts } from "../data/facts.ts";
+import { factsDigest, periodValues, sortFacts, yearlyValues, type Facts } from "../data/facts.ts";
 import { SCHEMA_VERSION } from "../data/schema.ts";
 import { currencyName } from "../vat/currency-name.ts";
 import { AnomalyLog } from "./anomalies.ts";
@@ -56,7 +56,7 @@ export function buildDatabase(options: BuildOptions, now: Date = new Date()): Bu
     anomalies: log.entries,
   });
   // The digest covers every fact a server reads, so the build id cut from it changes exactly when a fact does.
-  const digest = factsDigest(facts.periods.map(periodValues), facts);
+  const digest = factsDigest(facts.periods.map(periodValues), facts.yearly.map(yearlyValues), facts);
   const coverage = {
     from: currencies.reduce((m, c) => (c.firstDate < m ? c.firstDate : m), currencies[0]!.firstDate),
     to: currencies.reduce((m, c) => (c.lastDate > m ? c.lastDate : m), currencies[0]!.lastDate),

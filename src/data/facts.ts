@@ -86,14 +86,19 @@ export function sortFacts(facts: Facts): Facts {
 /** A period as a row of values, in the table's column order: how a server reads the 20,000-odd of them (no object per row). */
 export type PeriodValues = [currencyCode: string, startsOn: string, endsOn: string, kind: PeriodFact["kind"], rate: string, source: string, note: string | null];
 
+/** A yearly rate as a row of values, in the table's column order. */
+export type YearlyValues = [series: YearlyFact["series"], period: string, currencyCode: string, rate: string, source: string];
+
+export const yearlyValues = (y: YearlyFact): YearlyValues => [y.series, y.period, y.currencyCode, y.rate, y.source];
+
 export const periodValues = (p: PeriodFact): PeriodValues => [p.currencyCode, p.startsOn, p.endsOn, p.kind, p.rate, p.source, p.note];
 
 /** Hex SHA-256 of the facts as listed, field by field in a fixed order: the same on every runtime. */
-export function factsDigest(periods: readonly PeriodValues[], { yearly, currencies, versions, anomalies }: Omit<Facts, "periods">): string {
+export function factsDigest(periods: readonly PeriodValues[], yearly: readonly YearlyValues[], { currencies, versions, anomalies }: Omit<Facts, "periods" | "yearly">): string {
   const hash = createHash("sha256");
   const table = (name: string, rows: readonly (readonly unknown[])[]) => hash.update(`${name}\n${JSON.stringify(rows)}\n`);
   table("periods", periods);
-  table("yearly", yearly.map((y) => [y.series, y.period, y.currencyCode, y.rate, y.source]));
+  table("yearly", yearly);
   table("currencies", currencies.map((c) => [c.code, c.name, c.hmrcName]));
   table("versions", versions.map((v) => [v.software, v.npmPackage, v.releaseVersion, v.releaseDate, v.nightlyVersion, v.nightlyDate]));
   table("anomalies", anomalies.map((a) => [a.severity, a.kind, a.file, a.line, a.message]));

@@ -49,6 +49,7 @@ export interface FeedData {
 
 const REBUILD = "run `bun run db:build`";
 const PERIOD_COLUMNS = ["currency_code", "starts_on", "ends_on", "kind", "rate", "source", "note"];
+const YEARLY_COLUMNS = ["series", "period", "currency_code", "rate", "source"];
 
 /** A database file a server may open: a regular file (a FIFO or a device would block the reader, and every request behind it), not empty. */
 export function checkDatabaseFile(path: string): void {
@@ -103,15 +104,16 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
     throw new DatabaseUnusable(`database ${label} ${what}: ${REBUILD}`);
   };
   let info: Record<string, string>;
-  let raw: { [K in Exclude<keyof Facts, "periods">]: unknown[] };
+  let raw: { [K in Exclude<keyof Facts, "periods" | "yearly">]: unknown[] };
   let periodRows: unknown[][];
+  let yearlyRows: unknown[][];
   try {
     info = Object.fromEntries(db.select().from(buildInfo).all().map((r) => [r.key, r.value]));
     if (info.schema_version !== SCHEMA_VERSION) fail(`has schema version ${info.schema_version ?? "none"}, this server needs ${SCHEMA_VERSION}`);
     // As rows of values: one object per period would cost a server's start more than anything else it does.
     periodRows = db.select({ currencyCode: periods.currencyCode, startsOn: periods.startsOn, endsOn: periods.endsOn, kind: periods.kind, rate: periods.rate, source: periods.source, note: periods.note }).from(periods).orderBy(sql.raw(FACT_ORDER.periods)).values();
+    yearlyRows = db.select({ series: yearlyRates.series, period: yearlyRates.period, currencyCode: yearlyRates.currencyCode, rate: yearlyRates.rate, source: yearlyRates.source }).from(yearlyRates).orderBy(sql.raw(FACT_ORDER.yearly)).values();
     raw = {
-      yearly: db.select({ series: yearlyRates.series, period: yearlyRates.period, currencyCode: yearlyRates.currencyCode, rate: yearlyRates.rate, source: yearlyRates.source }).from(yearlyRates).orderBy(sql.raw(FACT_ORDER.yearly)).all(),
       currencies: db.select({ code: currencies.code, name: currencies.name, hmrcName: currencies.hmrcName }).from(currencies).orderBy(sql.raw(FACT_ORDER.currencies)).all(),
       versions: db
         .select({ software: versions.software, npmPackage: versions.npmPackage, releaseVersion: versions.releaseVersion, releaseDate: versions.releaseDate, nightlyVersion: versions.nightlyVersion, nightlyDate: versions.nightlyDate })
@@ -134,13 +136,13 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
   };
   const build = checked(BuildInfo, info, "build_info");
   const periodValues = periodRows.map((r, i) => checked(PeriodRow, r, `periods row ${i + 1}`, PERIOD_COLUMNS));
-  const facts: Omit<Facts, "periods"> = {
-    yearly: raw.yearly.map((r, i) => checked(YearlyRateRow, r, `yearly_rates row ${i + 1}`)),
+  const yearlyValues = yearlyRows.map((r, i) => checked(YearlyRateRow, r, `yearly_rates row ${i + 1}`, YEARLY_COLUMNS));
+  const facts: Omit<Facts, "periods" | "yearly"> = {
     currencies: raw.currencies.map((r, i) => checked(CurrencyRow, r, `currencies row ${i + 1}`)),
     versions: raw.versions.map((r, i) => checked(VersionRow, r, `versions row ${i + 1}`)),
     anomalies: raw.anomalies.map((r, i) => checked(AnomalyRow, r, `anomalies row ${i + 1}`)),
   };
-  if (factsDigest(periodValues, facts) !== build.facts_sha256) fail("does not hold the facts its build wrote (their SHA-256 differs from the one recorded)");
+  if (factsDigest(periodValues, yearlyValues, facts) !== build.facts_sha256) fail("does not hold the facts its build wrote (their SHA-256 differs from the one recorded)");
   if (facts.currencies.length === 0) fail("has no currencies");
   if (facts.versions.length === 0) fail("has no versions");
 
@@ -152,7 +154,8 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
     list.push({ currencyCode, startsOn, endsOn, kind, rate, source, note });
   }
   const names = new Map(facts.currencies.map((c) => [c.code, c.name]));
-  const inYearly = new Set(facts.yearly.map((y) => y.currencyCode));
+  const yearly = yearlyValues.map(([series, period, currencyCode, rate, source]): YearlyFact => ({ series, period, currencyCode, rate, source }));
+  const inYearly = new Set(yearly.map((y) => y.currencyCode));
   for (const code of [...byCode.keys(), ...inYearly]) if (!names.has(code)) fail(`has rates for ${code}, a currency it does not list`);
   const currencyList = facts.currencies.flatMap(({ code, name }): CurrencyRecord[] => {
     const list = byCode.get(code);
@@ -172,7 +175,7 @@ export function readFeedData(db: FeedDb, label: string): FeedData {
     currencies: currencyList,
     periods: byCode,
     names,
-    yearly: facts.yearly,
+    yearly,
     versions: facts.versions,
     anomalies: facts.anomalies,
   };

@@ -33,9 +33,8 @@ export const PeriodRow = v.pipe(
   v.check(([, startsOn, endsOn]) => startsOn >= "2000-01-01" && endsOn <= "2199-12-31", "outside 2000–2199"),
 );
 
-export const YearlyRateRow = v.pipe(
-  v.object({ series: v.picklist(["average", "spot"]), period: v.pipe(v.string(), v.regex(/^\d{4}-(03|12)$/, "not a March or December month")), currencyCode: Code, rate: Rate, source: Text }),
-);
+/** A yearly rate's row as values, in the table's column order (YearlyValues). */
+export const YearlyRateRow = v.tuple([v.picklist(["average", "spot"]), v.pipe(v.string(), v.regex(/^\d{4}-(03|12)$/, "not a March or December month")), Code, Rate, Text]);
 
 export const CurrencyRow = v.object({ code: Code, name: Text, hmrcName: Text });
 
