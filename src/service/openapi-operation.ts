@@ -45,3 +45,6 @@ export const jsonOf = (name: SchemaName, example?: unknown) => ({ "application/j
 
 export const invalidCurrency = (path: string): Example => ["invalid-currency", '"US" is not a valid currency code: a currency code is three letters, such as USD or eur.', path];
 export const unknownCurrency = (path: string): Example => ["unknown-currency", "HMRC has published no rate for XYZ; the database covers 159 currencies.", path];
+export const invalidDate = (path: string): Example => ["invalid-date", '"2025-02-30" is not a valid date: there is no such day in the calendar.', path];
+export const invalidPeriod = (path: string): Example => ["invalid-period", '"2025-06" is not a valid period: HMRC publishes averages for the year to 31 March (YYYY-03) and the year to 31 December (YYYY-12) only.', path];
+export const invalidSpotDate = (path: string): Example => ["invalid-date", '"2025-12-30" is not a valid spot-rate date: HMRC publishes spot rates for 31 March (YYYY-03-31) and 31 December (YYYY-12-31) only.', path];

@@ -1,7 +1,7 @@
 // The OpenAPI operations of the VAT period rates: single, today, a date's
 // table and its CSV, the currency list and each currency's history.
 import { DATED_RATE } from "../http/caching.ts";
-import { csvOf, invalidCurrency, jsonOf, operation, unknownCurrency } from "./openapi-operation.ts";
+import { csvOf, invalidCurrency, invalidDate, jsonOf, operation, unknownCurrency } from "./openapi-operation.ts";
 import { ref, type Example } from "./openapi-parts.ts";
 
 const rateExample = { currencyCode: "USD", currencyName: "US Dollar", effectiveFrom: "2024-01-01", rate: 1.2651 };
@@ -12,6 +12,13 @@ const dataBehind = (path: string, date: string): Example => [
 ];
 const notPublished = (path: string): Example => ["no-rate", "No rate for 2030-01-01: not published yet. HMRC publishes 2030-01's rates on 2029-12-20.", path];
 const BEHIND = " A date HMRC has published but this server's data does not reach yet is a 503 (data-behind, with Retry-After): the server is out of date, not the rate missing. A date HMRC has not published yet is a 404 that says when it will be.";
+
+/** A date's table answers alike as JSON and as CSV (`ext`): the same errors. */
+const tableErrors = (ext: "" | ".csv"): Example[] => [
+  invalidDate(`/vat/exchange-rates/2025-02-30${ext}`),
+  ["no-rate", "No rates on 2013-01-01: HMRC's rates in this database run from 2014-01-08 to 2026-08-31.", `/vat/exchange-rates/2013-01-01${ext}`],
+  dataBehind(`/vat/exchange-rates/2026-09-15${ext}`, "2026-09-15"),
+];
 
 export const VAT_PATHS = {
   "/vat/exchange-rate/{currency}/{date}": operation({
@@ -25,7 +32,7 @@ export const VAT_PATHS = {
     ok: { description: "The rate in force on that date", cacheControl: DATED_RATE, content: jsonOf("ExchangeRate", rateExample) },
     errors: [
       invalidCurrency("/vat/exchange-rate/US/2024-01-15"),
-      ["invalid-date", '"2025-02-30" is not a valid date: there is no such day in the calendar.', "/vat/exchange-rate/usd/2025-02-30"],
+      invalidDate("/vat/exchange-rate/usd/2025-02-30"),
       unknownCurrency("/vat/exchange-rate/XYZ/2024-01-15"),
       notPublished("/vat/exchange-rate/usd/2030-01-01"),
       dataBehind("/vat/exchange-rate/usd/2026-09-15", "2026-09-15"),
@@ -55,11 +62,7 @@ export const VAT_PATHS = {
     example: "/vat/exchange-rates/2024-01-15",
     parameters: [ref("parameters", "Date")],
     ok: { description: "The rates in force on that date", cacheControl: DATED_RATE, content: jsonOf("ExchangeRateTable", [rateExample]) },
-    errors: [
-      ["invalid-date", '"2025-02-30" is not a valid date: there is no such day in the calendar.', "/vat/exchange-rates/2025-02-30"],
-      ["no-rate", "No rates on 2013-01-01: HMRC's rates in this database run from 2014-01-08 to 2026-08-31.", "/vat/exchange-rates/2013-01-01"],
-      dataBehind("/vat/exchange-rates/2026-09-15", "2026-09-15"),
-    ],
+    errors: tableErrors(""),
   }),
   "/vat/exchange-rates/{date}.csv": operation({
     id: "getExchangeRatesOnDateCsv",
@@ -69,11 +72,7 @@ export const VAT_PATHS = {
     example: "/vat/exchange-rates/2024-01-15.csv",
     parameters: [ref("parameters", "Date")],
     ok: { description: "The rates in force on that date", cacheControl: DATED_RATE, content: csvOf("currencyCode,currencyName,effectiveFrom,rate,note\r\nAED,United Arab Emirates Dirham,2024-01-01,4.6461,\r\n") },
-    errors: [
-      ["invalid-date", '"2025-02-30" is not a valid date: there is no such day in the calendar.', "/vat/exchange-rates/2025-02-30.csv"],
-      ["no-rate", "No rates on 2013-01-01: HMRC's rates in this database run from 2014-01-08 to 2026-08-31.", "/vat/exchange-rates/2013-01-01.csv"],
-      dataBehind("/vat/exchange-rates/2026-09-15.csv", "2026-09-15"),
-    ],
+    errors: tableErrors(".csv"),
   }),
   "/vat/currencies": operation({
     id: "listCurrencies",

@@ -1,7 +1,7 @@
 // The OpenAPI operations of HMRC's yearly average and spot rates, their
 // tables (JSON and CSV) and which series each currency has.
 import { DATED_RATE } from "../http/caching.ts";
-import { csvOf, invalidCurrency, jsonOf, operation, unknownCurrency } from "./openapi-operation.ts";
+import { csvOf, invalidCurrency, invalidPeriod, invalidSpotDate, jsonOf, operation, unknownCurrency } from "./openapi-operation.ts";
 import { ref, type Example } from "./openapi-parts.ts";
 
 const averageExample = { currencyCode: "USD", currencyName: "US Dollar", periodStart: "2025-01-01", periodEnd: "2025-12-31", rate: 1.3156 };
@@ -11,6 +11,18 @@ const yearlyBehind = (path: string): Example => [
   "data-behind",
   "This service's average rates end with the year to 2026-03-31, but HMRC published those for the year to 2026-12-31 on 2026-12-31: the operator must update it (bun run db:update). Ask again later.",
   path,
+];
+
+/** A yearly table answers alike as JSON and as CSV (`ext`): the same errors. */
+const averageTableErrors = (ext: "" | ".csv"): Example[] => [
+  invalidPeriod(`/average-rates/2025-06${ext}`),
+  ["no-rate", "No average rate for the year to 2027-03-31: not published yet. HMRC publishes it on 2027-03-31.", `/average-rates/2027-03${ext}`],
+  yearlyBehind(`/average-rates/2026-12${ext}`),
+];
+const spotTableErrors = (ext: "" | ".csv"): Example[] => [
+  invalidSpotDate(`/spot-rates/2025-12-30${ext}`),
+  ["no-rate", "No spot rate for 2027-03-31: not published yet. HMRC publishes it on 2027-03-31.", `/spot-rates/2027-03-31${ext}`],
+  yearlyBehind(`/spot-rates/2026-12-31${ext}`),
 ];
 
 export const YEARLY_PATHS = {
@@ -24,7 +36,7 @@ export const YEARLY_PATHS = {
     ok: { description: "The average", cacheControl: DATED_RATE, content: jsonOf("AverageRate", averageExample) },
     errors: [
       invalidCurrency("/average-rate/US/2025-12"),
-      ["invalid-period", '"2025-06" is not a valid period: HMRC publishes averages for the year to 31 March (YYYY-03) and the year to 31 December (YYYY-12) only.', "/average-rate/usd/2025-06"],
+      invalidPeriod("/average-rate/usd/2025-06"),
       unknownCurrency("/average-rate/XYZ/2025-12"),
       ["no-rate", "No average rate for USD for the year to 2009-12-31: HMRC's average rates for USD in this database run from the year to 2010-12-31 to the year to 2026-03-31.", "/average-rate/usd/2009-12"],
       yearlyBehind("/average-rate/usd/2026-12"),
@@ -40,7 +52,7 @@ export const YEARLY_PATHS = {
     ok: { description: "The spot rate", cacheControl: DATED_RATE, content: jsonOf("SpotRate", spotExample) },
     errors: [
       invalidCurrency("/spot-rate/US/2025-12-31"),
-      ["invalid-date", '"2025-12-30" is not a valid spot-rate date: HMRC publishes spot rates for 31 March (YYYY-03-31) and 31 December (YYYY-12-31) only.', "/spot-rate/usd/2025-12-30"],
+      invalidSpotDate("/spot-rate/usd/2025-12-30"),
       unknownCurrency("/spot-rate/XYZ/2025-12-31"),
       ["no-rate", "No spot rate for 2027-03-31: not published yet. HMRC publishes it on 2027-03-31.", "/spot-rate/usd/2027-03-31"],
       yearlyBehind("/spot-rate/usd/2026-12-31"),
@@ -54,11 +66,7 @@ export const YEARLY_PATHS = {
     example: "/average-rates/2025-12",
     parameters: [ref("parameters", "Period")],
     ok: { description: "The averages", cacheControl: DATED_RATE, content: jsonOf("AverageRateTable", [averageExample]) },
-    errors: [
-      ["invalid-period", '"2025-06" is not a valid period: HMRC publishes averages for the year to 31 March (YYYY-03) and the year to 31 December (YYYY-12) only.', "/average-rates/2025-06"],
-      ["no-rate", "No average rate for the year to 2027-03-31: not published yet. HMRC publishes it on 2027-03-31.", "/average-rates/2027-03"],
-      yearlyBehind("/average-rates/2026-12"),
-    ],
+    errors: averageTableErrors(""),
   }),
   "/average-rates/{period}.csv": operation({
     id: "getAverageRatesCsv",
@@ -68,11 +76,7 @@ export const YEARLY_PATHS = {
     example: "/average-rates/2025-12.csv",
     parameters: [ref("parameters", "Period")],
     ok: { description: "The averages", cacheControl: DATED_RATE, content: csvOf("currencyCode,currencyName,periodStart,periodEnd,rate\r\nUSD,US Dollar,2025-01-01,2025-12-31,1.3156\r\n") },
-    errors: [
-      ["invalid-period", '"2025-06" is not a valid period: HMRC publishes averages for the year to 31 March (YYYY-03) and the year to 31 December (YYYY-12) only.', "/average-rates/2025-06.csv"],
-      ["no-rate", "No average rate for the year to 2027-03-31: not published yet. HMRC publishes it on 2027-03-31.", "/average-rates/2027-03.csv"],
-      yearlyBehind("/average-rates/2026-12.csv"),
-    ],
+    errors: averageTableErrors(".csv"),
   }),
   "/spot-rates/{date}": operation({
     id: "getSpotRates",
@@ -82,11 +86,7 @@ export const YEARLY_PATHS = {
     example: "/spot-rates/2025-12-31",
     parameters: [ref("parameters", "SpotDate")],
     ok: { description: "The spot rates", cacheControl: DATED_RATE, content: jsonOf("SpotRateTable", [spotExample]) },
-    errors: [
-      ["invalid-date", '"2025-12-30" is not a valid spot-rate date: HMRC publishes spot rates for 31 March (YYYY-03-31) and 31 December (YYYY-12-31) only.', "/spot-rates/2025-12-30"],
-      ["no-rate", "No spot rate for 2027-03-31: not published yet. HMRC publishes it on 2027-03-31.", "/spot-rates/2027-03-31"],
-      yearlyBehind("/spot-rates/2026-12-31"),
-    ],
+    errors: spotTableErrors(""),
   }),
   "/spot-rates/{date}.csv": operation({
     id: "getSpotRatesCsv",
@@ -96,11 +96,7 @@ export const YEARLY_PATHS = {
     example: "/spot-rates/2025-12-31.csv",
     parameters: [ref("parameters", "SpotDate")],
     ok: { description: "The spot rates", cacheControl: DATED_RATE, content: csvOf("currencyCode,currencyName,date,rate\r\nUSD,US Dollar,2025-12-31,1.3454\r\n") },
-    errors: [
-      ["invalid-date", '"2025-12-30" is not a valid spot-rate date: HMRC publishes spot rates for 31 March (YYYY-03-31) and 31 December (YYYY-12-31) only.', "/spot-rates/2025-12-30.csv"],
-      ["no-rate", "No spot rate for 2027-03-31: not published yet. HMRC publishes it on 2027-03-31.", "/spot-rates/2027-03-31.csv"],
-      yearlyBehind("/spot-rates/2026-12-31.csv"),
-    ],
+    errors: spotTableErrors(".csv"),
   }),
   "/currencies": operation({
     id: "listCurrencySeries",
