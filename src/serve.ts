@@ -67,7 +67,12 @@ export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeS
   };
 
   if (config.tls) checkTls(config.tls);
-  const listeners = [listenOrSay(listen, { port: config.port, hostname: config.host, ...(config.tls ? { tls: config.tls } : {}) }, fetch, "PORT")];
+  // Ready to stop before saying it listens: whoever reads the "listening" line may
+  // send SIGTERM at once, and a handler added after the line can be too late for
+  // it (on Bun the process then dies of the signal, 143, without draining).
+  const listeners: Listener[] = [];
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void drain(signal));
+  listeners.push(listenOrSay(listen, { port: config.port, hostname: config.host, ...(config.tls ? { tls: config.tls } : {}) }, fetch, "PORT"));
   if (config.tls && config.httpPort !== undefined) listeners.push(listenOrSay(listen, { port: config.httpPort, hostname: config.host }, fetch, "HTTP_PORT"));
   for (const { origin } of listeners) console.log(`feed-service listening on ${origin}${config.basePath} (database build ${answers().buildId})`);
   // A wildcard address is no address a person can open: say one that is.
@@ -85,26 +90,25 @@ export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeS
   // stop listening (closing the idle connections), let the requests in flight be
   // answered, and exit 0, all within DRAIN_TIMEOUT_MS. Stopping at once would reset
   // connections whose next request is already on its way.
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.on(signal, async () => {
-      if (draining) return;
-      draining = true;
-      lastAnswered = performance.now();
-      logEvent("info", "draining", { signal, timeoutMs: config.drainTimeoutMs });
-      const deadline = performance.now() + config.drainTimeoutMs;
-      const settled = performance.now() + Math.min(SETTLE_MS, config.drainTimeoutMs);
-      while (performance.now() - lastAnswered < QUIET_MS && performance.now() < settled) await new Promise((done) => setTimeout(done, QUIET_MS / 5));
-      const drained = Promise.all(listeners.map((l) => l.stop())).then(() => true);
-      if (!(await Promise.race([drained, new Promise<false>((done) => setTimeout(done, Math.max(0, deadline - performance.now()), false))]))) {
-        logEvent("warn", "drain timed out, closing the connections left", { signal, timeoutMs: config.drainTimeoutMs });
-        await Promise.all(listeners.map((l) => l.stop(true)));
-      }
-      onStop?.();
-      logEvent("info", "stopped", { signal });
-      process.exit(0);
-    });
+  async function drain(signal: "SIGTERM" | "SIGINT"): Promise<void> {
+    if (draining) return;
+    draining = true;
+    lastAnswered = performance.now();
+    logEvent("info", "draining", { signal, timeoutMs: config.drainTimeoutMs });
+    const deadline = performance.now() + config.drainTimeoutMs;
+    const settled = performance.now() + Math.min(SETTLE_MS, config.drainTimeoutMs);
+    while (performance.now() - lastAnswered < QUIET_MS && performance.now() < settled) await new Promise((done) => setTimeout(done, QUIET_MS / 5));
+    const drained = Promise.all(listeners.map((l) => l.stop())).then(() => true);
+    if (!(await Promise.race([drained, new Promise<false>((done) => setTimeout(done, Math.max(0, deadline - performance.now()), false))]))) {
+      logEvent("warn", "drain timed out, closing the connections left", { signal, timeoutMs: config.drainTimeoutMs });
+      await Promise.all(listeners.map((l) => l.stop(true)));
+    }
+    onStop?.();
+    logEvent("info", "stopped", { signal });
+    process.exit(0);
   }
 }
+
 
 /** The URL a health check should ask, written whole (beside, then renamed) so a reader never sees half of it. */
 function writeListenFile(path: string, url: string): void {

@@ -226,6 +226,17 @@ test("SIGTERM stops accepting, lets requests finish and exits 0", async () => {
   expect(server.output()).toContain('"message":"stopped"');
 });
 
+test("SIGTERM sent the moment the server says it listens still drains and exits 0", async () => {
+  // A supervisor may signal as soon as it reads the line; the handler must already be there.
+  const exits = [];
+  for (let i = 0; i < 6; i++) {
+    const server = await startServer({ DATABASE_PATH: realDatabase().path });
+    server.proc.kill("SIGTERM");
+    exits.push(await server.proc.exited);
+  }
+  expect(exits).toEqual([0, 0, 0, 0, 0, 0]);
+});
+
 test("HTTPS with a certificate from openssl, and plain HTTP on HTTP_PORT beside it", async () => {
   const dir = tempDir();
   const [key, cert] = [join(dir, "key.pem"), join(dir, "cert.pem")];
