@@ -17,7 +17,7 @@ import { logEvent, logs, setLogLevel } from "./log.ts";
  * peer: asked only when needed, and made once per listener on Bun so the hot
  * path allocates nothing for it.
  */
-export type EdgeFetch = (request: Request, peer: (request: Request) => string | undefined) => Response;
+export type EdgeFetch = (request: Request, peer: (request: Request) => string | undefined) => Response | Promise<Response>;
 
 export interface ListenOptions {
   port: number;
@@ -54,16 +54,20 @@ export function edgeSettings(config: Config) {
 export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeSettings>, { answers, onStop }: Serving, listen: Listen): void {
   const app = createApp({ answers, basePath: config.basePath, bans });
   let draining = false;
-  let lastAnswered = 0;
+  let lastArrived = 0;
+  /** While draining and still listening: the answers held back, released once the listeners have stopped. */
+  let held: (() => void)[] | undefined;
   // Who is asking matters only for bans and request logs; without them, nothing is spent finding out.
-  const answer: EdgeFetch = (request, peer) =>
+  const answer = (request: Request, peer: (request: Request) => string | undefined): Response =>
     bans.size || logs("info") ? app(request, { clientAddress: () => clientAddress(peer(request), request.headers.get("x-forwarded-for"), trusted) }) : app(request);
-  // While stopping, every answer tells its client to close the connection, so keep-alive clients leave cleanly.
+  // While stopping, every answer tells its client to close the connection, and is held
+  // until the listeners have stopped (see drain below).
   const fetch: EdgeFetch = (request, peer) => {
     const response = answer(request, peer);
     if (!draining) return response;
-    lastAnswered = performance.now();
-    return closing(response);
+    lastArrived = performance.now();
+    closing(response);
+    return held ? new Promise((release) => held!.push(() => release(response))) : response;
   };
 
   if (config.tls) checkTls(config.tls);
@@ -84,21 +88,28 @@ export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeS
   bans.watch(config.watchIntervalMs);
   process.on("SIGHUP", () => bans.reload());
 
-  // SIGTERM: answer every request still coming with Connection: close, so keep-alive
-  // clients leave after their answer; once none has come for a moment — or after
-  // SETTLE_MS at most, since clients that reconnect keep it from ever being quiet —
-  // stop listening (closing the idle connections), let the requests in flight be
-  // answered, and exit 0, all within DRAIN_TIMEOUT_MS. Stopping at once would reset
-  // connections whose next request is already on its way.
+  // SIGTERM: stop accepting, answer every request received, close the idle
+  // connections and exit 0, all within DRAIN_TIMEOUT_MS, without resetting a
+  // connection whose request is on its way. The requests that arrive meanwhile
+  // are answered but their answers held, so their clients wait rather than
+  // reconnect; once none has arrived for QUIET_MS (SETTLE_MS at most), the
+  // listeners stop and the held answers go out with Connection: close. Stopping
+  // at once would reset keep-alive connections whose next request is already
+  // sent; answering at once with Connection: close makes clients reconnect, and
+  // a connection accepted but not yet read when the listener stops is reset.
   async function drain(signal: "SIGTERM" | "SIGINT"): Promise<void> {
     if (draining) return;
     draining = true;
-    lastAnswered = performance.now();
+    held = [];
+    lastArrived = performance.now();
     logEvent("info", "draining", { signal, timeoutMs: config.drainTimeoutMs });
     const deadline = performance.now() + config.drainTimeoutMs;
     const settled = performance.now() + Math.min(SETTLE_MS, config.drainTimeoutMs);
-    while (performance.now() - lastAnswered < QUIET_MS && performance.now() < settled) await new Promise((done) => setTimeout(done, QUIET_MS / 5));
+    while (performance.now() - lastArrived < QUIET_MS && performance.now() < settled) await new Promise((done) => setTimeout(done, QUIET_MS / 5));
     const drained = Promise.all(listeners.map((l) => l.stop())).then(() => true);
+    const release = held;
+    held = undefined;
+    for (const answer of release) answer();
     if (!(await Promise.race([drained, new Promise<false>((done) => setTimeout(done, Math.max(0, deadline - performance.now()), false))]))) {
       logEvent("warn", "drain timed out, closing the connections left", { signal, timeoutMs: config.drainTimeoutMs });
       await Promise.all(listeners.map((l) => l.stop(true)));
@@ -120,9 +131,9 @@ function writeListenFile(path: string, url: string): void {
   }
 }
 
-/** How long no request must have come before a draining server stops listening. */
-const QUIET_MS = 100;
-/** The longest a draining server goes on listening: long enough for every keep-alive client to be told to close. */
+/** How long no request must have arrived before a draining server stops listening: the requests already sent are in by then. */
+const QUIET_MS = 30;
+/** The longest a draining server goes on listening, should requests keep arriving (new clients). */
 const SETTLE_MS = 500;
 
 function closing(response: Response): Response {

@@ -81,20 +81,18 @@ describe("the edge", () => {
   }, 15_000);
 });
 
-test("SIGTERM while keep-alive clients reconnect as soon as they are told to close: exit 0 well inside DRAIN_TIMEOUT_MS, most requests answered", async () => {
+test("SIGTERM while keep-alive clients reconnect as soon as they are told to close: every request sent is answered, exit 0 within a second", async () => {
   const server = await spawnListening(["bun", SERVER], { env: { ...process.env, DATABASE_PATH: realDatabase().path, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn" } });
   const load = reconnectingClients(server.origin, 16);
   await Bun.sleep(300);
   const started = performance.now();
   server.proc.kill("SIGTERM");
   expect(await server.proc.exited).toBe(0);
-  // Well inside the 7 s default (it took all of it before): ~0.5 s settling, then the requests in flight; room for a loaded machine.
-  expect(performance.now() - started).toBeLessThan(4_000);
-  const { answered, resets } = await load.finished();
-  // Not zero on Bun: its stop() closes idle connections at once, and a connection accepted just before it, whose
-  // first request is not read yet, is reset. Deno's shutdown answers it (test/toolchain/deno.check.ts: zero).
+  // Well inside the 7 s default; the bound leaves room for a loaded machine.
+  expect(performance.now() - started).toBeLessThan(2_000);
+  const { sent, answered, resets, told } = await load.finished();
+  expect({ resets, unanswered: sent - answered, told }).toEqual({ resets: 0, unanswered: 0, told: 16 });
   expect(answered).toBeGreaterThan(160);
-  expect(resets).toBeLessThan(answered / 5);
 }, 15_000);
 
 describe("settings that cannot be right stop the start, with one line naming them", async () => {
