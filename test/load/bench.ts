@@ -1,10 +1,11 @@
-// `bun run bench [--against <git-ref> | --bans N] [--rounds N] [--seconds S] [--only <route>]`: the
+// `bun run bench [--against <git-ref> | --bans N[,M]] [--rounds N] [--seconds S] [--only <route>]`: the
 // service in production mode (the bundle, request logs off) driven by wrk
 // (1 thread, 64 connections) on each route in turn. With --against, that ref
 // is built in a temporary worktree and run alternately with this working
 // tree in the same rounds, on the same paths, so a shared, noisy machine
 // moves both alike; without it, bare Bun.serve returning a constant body is
-// the other target, the floor of any server. Prints per route the server's
+// the other target, the floor of any server; with --bans, this tree with a
+// ban list of N ranges against itself with none (or with M). Prints per route the server's
 // CPU time per request (steadier than req/s when wrk and the server share
 // the cores), req/s and p99 for each target and their ratio; then cold start
 // (spawn → first 200), RSS after the rounds, the database file's size and
@@ -62,15 +63,18 @@ if (args.against) {
   sh(["bun", "install", "--frozen-lockfile"], worktree, `bun install in ${args.against}`);
   other = prepareTree(args.against, worktree);
 } else if (args.bans) {
-  // This tree with a ban list of N ranges (none covering the loopback the bench asks from) against the same tree with a list of one:
-  // both look up every client, so the ratio is what the list's length costs.
-  const file = join(work, "bans.txt");
-  const n = Number(args.bans);
-  const lines = Array.from({ length: n }, (_, i) => (i % 2 ? `2001:db8:${(i % 65536).toString(16)}:${Math.floor(i / 65536)}::/64` : `${11 + (i % 200)}.${(i >> 8) & 255}.${i & 255}.0/24`));
-  writeFileSync(file, `${lines.join("\n")}\n`);
-  other = { ...self, name: "1 ban", env: { BANNED_IPS: "203.0.113.7" } };
+  // This tree with a ban list of N ranges (none covering the loopback the bench asks from) against the same tree with
+  // none, which never asks who the client is, or with M, which asks as N does: then the ratio is what the list's length costs.
+  const [n, m = 0] = args.bans.split(",").map(Number) as [number, number?];
+  const banFile = (count: number) => {
+    const file = join(work, `bans-${count}.txt`);
+    const lines = Array.from({ length: count }, (_, i) => (i % 2 ? `2001:db8:${(i % 65536).toString(16)}:${Math.floor(i / 65536)}::/64` : `${11 + (i % 200)}.${(i >> 8) & 255}.${i & 255}.0/24`));
+    writeFileSync(file, `${lines.join("\n")}\n`);
+    return file;
+  };
+  other = { ...self, name: m ? `${m} bans` : "no bans", env: m ? { BANNED_IPS_FILE: banFile(m) } : {} };
   self.name = `${n} bans`;
-  self.env = { BANNED_IPS_FILE: file };
+  self.env = { BANNED_IPS_FILE: banFile(n) };
 } else {
   other = { name: "bare Bun", root: ROOT, server: ["bun", resolve(import.meta.dir, "baseline.ts")], database: "" };
 }
