@@ -109,7 +109,7 @@ export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeS
     const drained = Promise.all(listeners.map((l) => l.stop())).then(() => true);
     const release = held;
     held = undefined;
-    for (const answer of release) answer();
+    for (const send of release) send();
     if (!(await Promise.race([drained, new Promise<false>((done) => setTimeout(done, Math.max(0, deadline - performance.now()), false))]))) {
       logEvent("warn", "drain timed out, closing the connections left", { signal, timeoutMs: config.drainTimeoutMs });
       await Promise.all(listeners.map((l) => l.stop(true)));
@@ -119,7 +119,6 @@ export function serve(config: Config, { trusted, bans }: ReturnType<typeof edgeS
     process.exit(0);
   }
 }
-
 
 /** The URL a health check should ask, written whole (beside, then renamed) so a reader never sees half of it. */
 function writeListenFile(path: string, url: string): void {

@@ -100,3 +100,18 @@ export function reconnectingClients(origin: string, count: number, { path = "/va
   const clients = Array.from({ length: count }, client);
   return { finished: async () => (await Promise.all(clients), tally) };
 }
+
+/**
+ * Loads a listening server with `clients` keep-alive clients (see
+ * reconnectingClients) for `warmMs`, sends SIGTERM, and reports how the
+ * process ended, how long it took from the signal, and the clients' tally.
+ */
+export async function stopUnderLoad(server: Pick<Awaited<ReturnType<typeof spawnListening>>, "proc" | "origin">, clients: number, { reconnect = true, warmMs = 300 } = {}) {
+  const load = reconnectingClients(server.origin, clients, { reconnect });
+  await Bun.sleep(warmMs);
+  const started = performance.now();
+  server.proc.kill("SIGTERM");
+  const exitCode = await server.proc.exited;
+  const ms = performance.now() - started;
+  return { exitCode, ms, ...(await load.finished()) };
+}
